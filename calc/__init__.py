@@ -1,0 +1,14 @@
+"""Exact odds for the Seventh Sun Codex: one engine for the site build, the browser and the tests.
+
+The public API is small: `evaluate(calculator_id, params)` runs a calculator on raw
+parameters (strings from a URL are fine), `CALCULATORS` describes every calculator, and
+`InputError` is the only exception bad input raises.
+"""
+
+from .calculator import Calculator
+from .dist import Dist
+from .errors import InputError
+from .registry import CALCULATORS, evaluate
+
+__all__ = ["CALCULATORS", "Calculator", "Dist", "InputError", "evaluate"]
+__version__ = "0.1.0"

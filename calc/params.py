@@ -1,0 +1,176 @@
+"""Parameter types: how a calculator's inputs are described, validated and converted.
+
+Values may arrive as Python objects (tests, the build) or as strings (a URL query or a form).
+Each parameter type turns either into a clean value or raises `InputError` with a one-sentence
+message that names the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InputError
+
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
+_TRUE = frozenset({"true", "1", "yes", "on"})
+_FALSE = frozenset({"false", "0", "no", "off"})
+MAX_TEXT = 200  # the longest string any parameter accepts
+
+
+def _shown(raw: object) -> str:
+    """A short, printable rendering of a rejected value for an error message."""
+    text = repr(raw) if not isinstance(raw, str) else repr(raw)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+@dataclass(frozen=True)
+class Param:
+    """Common description of one calculator input.
+
+    Attributes:
+        name: the key in `evaluate`'s params, the URL query and the form.
+        label: a short human label.
+        default: the value the form starts with (and the prerendered result uses).
+        help: one sentence shown under the field.
+        required: when False, a missing value takes `default`; when True, it is an error.
+    """
+
+    name: str
+    label: str
+    default: Any
+    help: str = ""
+    required: bool = True
+
+    kind = "text"
+
+    def parse(self, raw: object) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description, shipped to the page to build the form."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label,
+            "default": self.default,
+            "help": self.help,
+            "required": self.required,
+            "allowed": self.allowed(),
+        }
+
+    def allowed(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class IntParam(Param):
+    """A whole number in [minimum, maximum]; `optional` ones also accept blank (None)."""
+
+    minimum: int = 0
+    maximum: int = 0
+    optional: bool = False
+
+    kind = "int"
+
+    def allowed(self) -> str:
+        text = f"a whole number from {self.minimum} to {self.maximum}"
+        return text + " (or blank)" if self.optional else text
+
+    def parse(self, raw: object) -> int | None:
+        value: int
+        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
+            if self.optional:
+                return None
+            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+        if isinstance(raw, bool):
+            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+        if isinstance(raw, int):
+            value = raw
+        elif isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
+            value = int(raw)
+        elif isinstance(raw, str) and len(raw) <= 16 and _INT_TEXT.fullmatch(raw.strip()):
+            value = int(raw.strip())
+        else:
+            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+        if not self.minimum <= value <= self.maximum:
+            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {value}.")
+        return value
+
+
+@dataclass(frozen=True)
+class ChoiceParam(Param):
+    """One of a fixed list of values; `choices` pairs each value with its label."""
+
+    choices: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+    kind = "choice"
+
+    def allowed(self) -> str:
+        return "one of " + ", ".join(value for value, _ in self.choices)
+
+    def describe(self) -> dict[str, Any]:
+        out = super().describe()
+        out["choices"] = [list(pair) for pair in self.choices]
+        return out
+
+    def parse(self, raw: object) -> str:
+        if raw is None or raw == "":
+            if not self.required:
+                return self.default
+            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+        if isinstance(raw, str):
+            for value, _ in self.choices:
+                if raw == value:
+                    return value
+        raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+
+
+@dataclass(frozen=True)
+class BoolParam(Param):
+    """Yes or no; strings `true/false`, `1/0`, `yes/no`, `on/off` are accepted."""
+
+    kind = "bool"
+
+    def allowed(self) -> str:
+        return "true or false"
+
+    def parse(self, raw: object) -> bool:
+        if raw is None or raw == "":
+            if not self.required:
+                return bool(self.default)
+            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and len(raw) <= 8:
+            low = raw.strip().lower()
+            if low in _TRUE:
+                return True
+            if low in _FALSE:
+                return False
+        raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+
+
+@dataclass(frozen=True)
+class TextParam(Param):
+    """A short line of text (for example a dice expression), at most `max_length` characters."""
+
+    max_length: int = 80
+
+    kind = "text"
+
+    def allowed(self) -> str:
+        return f"text of 1 to {self.max_length} characters"
+
+    def parse(self, raw: object) -> str:
+        if raw is None or raw == "":
+            if not self.required:
+                return str(self.default)
+            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+        if not isinstance(raw, str) or len(raw) > min(self.max_length, MAX_TEXT):
+            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+        if not raw.isprintable():
+            raise InputError(self.name, f"{self.name} must be printable {self.allowed()}.")
+        return raw

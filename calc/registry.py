@@ -1,0 +1,73 @@
+"""The calculators: id -> parameters -> function, and `evaluate`, the one way in.
+
+Each game module declares its calculators as `Calculator` values in a tuple named
+`CALCULATORS`; this module gathers them. The page script, the build and the tests all call
+`evaluate(id, params)`, so validation happens in exactly one place.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from . import seventh_sun
+from .calculator import Calculator
+from .errors import InputError
+
+MAX_PARAMS = 32  # more keys than any calculator has: refuse before looking at them
+
+
+def _gather(*modules: Any) -> Mapping[str, Calculator]:
+    table: dict[str, Calculator] = {}
+    for module in modules:
+        for calculator in module.CALCULATORS:
+            if calculator.id in table:
+                raise RuntimeError(f"two calculators share the id {calculator.id!r}")
+            table[calculator.id] = calculator
+    return MappingProxyType(table)
+
+
+CALCULATORS: Mapping[str, Calculator] = _gather(seventh_sun)
+
+
+def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[str, Any]:
+    """Validate and convert raw params (objects or strings) for one calculator."""
+    if not isinstance(params, Mapping):
+        raise InputError("params", "params must be a mapping of parameter names to values.")
+    if len(params) > MAX_PARAMS:
+        raise InputError("params", f"too many parameters: {calculator.id} takes {len(calculator.params)}.")
+    known = {p.name for p in calculator.params}
+    for key in params:
+        if key not in known:
+            name = key if isinstance(key, str) and len(key) <= 24 and key.isprintable() else "(unknown)"
+            raise InputError(
+                name,
+                f"{name} is not a parameter of {calculator.id}; it takes {', '.join(sorted(known))}.",
+            )
+    clean: dict[str, Any] = {}
+    for p in calculator.params:
+        if p.name in params:
+            clean[p.name] = p.parse(params[p.name])
+        elif p.required:
+            raise InputError(p.name, f"{p.name} is required: give {p.allowed()}.")
+        else:
+            clean[p.name] = p.default
+    return clean
+
+
+def get(calculator_id: object) -> Calculator:
+    if not isinstance(calculator_id, str) or calculator_id not in CALCULATORS:
+        raise InputError(
+            "calculator", "calculator must be one of " + ", ".join(sorted(CALCULATORS)) + "."
+        )
+    return CALCULATORS[calculator_id]
+
+
+def evaluate(calculator_id: str, params: Mapping[str, object]) -> dict[str, Any]:
+    """Run one calculator on raw params; the result is JSON-ready.
+
+    Raises:
+        InputError: for an unknown calculator or any bad parameter, naming the field.
+    """
+    calculator = get(calculator_id)
+    return calculator.compute(**parse_params(calculator, params))

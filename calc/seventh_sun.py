@@ -1,0 +1,76 @@
+"""Seventh Sun: 3d6 + Attribute + Skill against a target number (rules: docs/sun/)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .calculator import Calculator, Headline
+from .dist import Dist
+from .params import ChoiceParam, IntParam
+
+# Margin = total - target. Bands from the Degrees rule (seed 004): a margin of 5 is a strong
+# result (or, failing, a serious complication); 10 is exceptional (or a decisive failure).
+DEGREES: tuple[tuple[str, str, int | None, int | None], ...] = (
+    ("exceptional", "Exceptional success (margin 10+)", 10, None),
+    ("strong", "Strong success (margin 5 to 9)", 5, 9),
+    ("success", "Success (margin 0 to 4)", 0, 4),
+    ("failure", "Failure (short by 1 to 4)", -4, -1),
+    ("complication", "Serious complication (short by 5 to 9)", -9, -5),
+    ("decisive", "Decisive failure (short by 10+)", None, -10),
+)
+
+DIE_CHOICES = (("none", "No extra die"), ("bonus", "Bonus die"), ("penalty", "Penalty die"))
+
+
+@cache
+def roll(die: str = "none") -> Dist:
+    """The dice of the basic roll: 3d6, or 4d6 keeping the highest (bonus) or lowest (penalty) 3."""
+    d6 = Dist.die(6)
+    if die == "bonus":
+        return d6.keep(4, 3, highest=True)
+    if die == "penalty":
+        return d6.keep(4, 3, highest=False)
+    return d6.repeat(3)
+
+
+def degrees(total: Dist, target: int) -> list[dict[str, Any]]:
+    """P(each degree band) for a total against a target, best first."""
+    out = []
+    for key, label, low, high in DEGREES:
+        lo = None if low is None else target + low
+        hi = None if high is None else target + high
+        out.append({"key": key, "label": label, "probability": total.between(lo, hi)})
+    return out
+
+
+def check(*, bonus: int, target: int, die: str = "none") -> dict[str, Any]:
+    """The basic roll: P(3d6 (+ bonus/penalty die) + bonus >= target), with degrees."""
+    total = roll(die) + bonus
+    return {
+        "chance": total.at_least(target),
+        "mean": total.mean(),
+        "distribution": total.pmf(),
+        "degrees": degrees(total, target),
+        "target": target,
+    }
+
+
+CALCULATORS = (
+    Calculator(
+        id="sun-check",
+        title="Basic roll odds",
+        rule="sun/rules.md#sun-basic-roll",
+        summary="Chance that 3d6 + Attribute + Skill meets the target number, and how well.",
+        params=(
+            IntParam("bonus", "Attribute + Skill + modifiers", 5, minimum=-20, maximum=40,
+                     help="Everything added to the dice."),
+            IntParam("target", "Target number", 15, minimum=1, maximum=80,
+                     help="A Difficulty, Defense or Resistance."),
+            ChoiceParam("die", "Bonus or penalty die", "none", choices=DIE_CHOICES, required=False,
+                        help="At most one: a bonus die keeps the best 3 of 4d6, a penalty die the worst 3."),
+        ),
+        compute=check,
+        headlines=(Headline("chance", "Chance of success"), Headline("mean", "Average total", "number")),
+    ),
+)

@@ -1,0 +1,30 @@
+"""Number formats shared by every calculator view."""
+
+from __future__ import annotations
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage a player reads at a glance (never rounds to 0 or 100 falsely)."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.0001:
+        return "<0.01%"
+    if p > 0.9999:
+        return ">99.99%"
+    return f"{p * 100:.2f}%"
+
+
+def number(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
+
+
+def figure(value: object, kind: str) -> str:
+    if kind == "percent" and isinstance(value, (int, float)):
+        return percent(float(value))
+    if kind == "integer" and isinstance(value, (int, float)):
+        return str(int(value))
+    if isinstance(value, (int, float)):
+        return number(float(value))
+    return str(value)

@@ -1,0 +1,181 @@
+"""The calculator widget (form + result) as escaped HTML.
+
+Contract kept for tests and for anyone checking the site:
+- the root has `data-calculator="<id>"` and `data-state` (`static` when built);
+- every headline figure is `[data-result="<key>"]` with the raw number in `data-value`;
+- each field sits in `[data-field="<name>"]` with its error slot `.cx-error`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping
+
+from calc.calculator import Calculator
+
+from .chart import bars_svg
+from .format import figure, percent
+
+
+def _attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _field(cid: str, desc: Mapping[str, Any], value: object) -> str:
+    name = desc["name"]
+    fid = f"{cid}-{name}"
+    described = f"{fid}-help {fid}-error"
+    common = f'id="{fid}" name="{_attr(name)}" aria-describedby="{described}"'
+    kind = desc["kind"]
+    if kind == "choice":
+        options = "".join(
+            f'<option value="{_attr(v)}"{" selected" if v == value else ""}>{escape(label)}</option>'
+            for v, label in desc["choices"]
+        )
+        control = f"<select {common}>{options}</select>"
+    elif kind == "bool":
+        checked = " checked" if value else ""
+        control = f'<input type="checkbox" value="true" {common}{checked}>'
+    elif kind == "int":
+        shown = "" if value is None else value
+        control = (
+            f'<input type="number" inputmode="numeric" step="1" {common} value="{_attr(shown)}"'
+            + ("" if desc.get("optional") else "")
+            + ">"
+        )
+    else:
+        control = f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{_attr(value)}">'
+    return (
+        f'<div class="cx-field cx-field--{kind}" data-field="{_attr(name)}">'
+        f'<label for="{fid}">{escape(desc["label"])}</label>{control}'
+        f'<small class="cx-help" id="{fid}-help">{escape(desc["help"])} '
+        f'<span class="cx-allowed">({escape(desc["allowed"])})</span></small>'
+        f'<small class="cx-error" id="{fid}-error" role="alert" hidden></small>'
+        "</div>"
+    )
+
+
+def _headlines(calculator: Calculator, result: Mapping[str, Any]) -> str:
+    out = []
+    for h in calculator.headlines:
+        if h.key not in result or result[h.key] is None:
+            continue
+        value = result[h.key]
+        out.append(
+            f'<div class="cx-figure cx-figure--{_attr(h.format)}"><span class="cx-figure__label">{escape(h.label)}</span>'
+            f'<output data-result="{_attr(h.key)}" data-value="{_attr(repr(value) if isinstance(value, float) else value)}">'
+            f"{escape(figure(value, h.format))}</output></div>"
+        )
+    return f'<div class="cx-headlines">{"".join(out)}</div>' if out else ""
+
+
+def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
+    segments = "".join(
+        f'<span class="cx-bar__seg cx-bar__seg--{_attr(b["key"])}" style="flex-grow:{b["probability"]:.6f}" '
+        f'title="{_attr(b["label"])}: {percent(b["probability"])}"></span>'
+        for b in bands
+        if b["probability"] > 0
+    )
+    rows = "".join(
+        f'<li class="cx-band cx-band--{_attr(b["key"])}"><span class="cx-band__swatch"></span>'
+        f'<span class="cx-band__label">{escape(b["label"])}</span>'
+        f'<span class="cx-band__value" data-band="{_attr(b["key"])}" data-value="{b["probability"]!r}">'
+        f'{percent(b["probability"])}</span></li>'
+        for b in bands
+    )
+    return (
+        f'<div class="cx-bands"><p class="cx-subtitle">{escape(title)}</p>'
+        f'<div class="cx-bar" aria-hidden="true">{segments}</div><ul class="cx-band-list">{rows}</ul></div>'
+    )
+
+
+def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
+    at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
+    rows, running = [], 1.0
+    for x, p in pmf:
+        rows.append(f"<tr><td>{int(x)}</td><td>{percent(p)}</td><td>{percent(running)}</td></tr>")
+        running -= p
+    return (
+        f'<div class="cx-chart"><p class="cx-subtitle">{escape(title)}</p>'
+        f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'
+        f'<input type="radio" name="{cid}-chart" id="{at_least_id}" class="cx-chart__atleast" checked>'
+        f'<label for="{at_least_id}">At least</label>'
+        f'<input type="radio" name="{cid}-chart" id="{exactly_id}" class="cx-chart__exactly">'
+        f'<label for="{exactly_id}">Exactly</label>'
+        f'<div class="cx-chart__panel cx-chart__panel--atleast">'
+        f'{bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total")}</div>'
+        f'<div class="cx-chart__panel cx-chart__panel--exactly">'
+        f'{bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total")}</div></div>'
+        f'<details class="cx-table"><summary>Table of every total</summary>'
+        f'<table><thead><tr><th scope="col">Total</th><th scope="col">Exactly</th><th scope="col">At least</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></details></div>'
+    )
+
+
+def _cell(value: object, kind: str) -> str:
+    if value is None:
+        return "—"
+    return escape(figure(value, kind))
+
+
+def _tables(tables: list[Mapping[str, Any]]) -> str:
+    out = []
+    for t in tables:
+        head = "".join(f'<th scope="col">{escape(c["label"])}</th>' for c in t["columns"])
+        kinds = [c.get("format", "text") for c in t["columns"]]
+        body = "".join(
+            ('<tr class="cx-row--mark">' if row.get("mark") else "<tr>")
+            + "".join(f"<td>{_cell(v, k)}</td>" for v, k in zip(row["cells"], kinds))
+            + "</tr>"
+            for row in t["rows"]
+        )
+        key = _attr(t.get("key", ""))
+        out.append(
+            f'<div class="cx-result-table" data-table="{key}"><p class="cx-subtitle">{escape(t["title"])}</p>'
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+        )
+    return "".join(out)
+
+
+def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
+    """The result region: headline figures, bands, tables, the distribution chart, notes."""
+    parts = [_headlines(calculator, result)]
+    if result.get("degrees"):
+        parts.append(_bands(result["degrees"], "Degrees of success and failure"))
+    if result.get("tables"):
+        parts.append(_tables(result["tables"]))
+    if result.get("distribution"):
+        parts.append(_distribution(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
+    for note in result.get("notes", ()):
+        parts.append(f'<p class="cx-note">{escape(note)}</p>')
+    return "".join(parts)
+
+
+def widget_html(
+    calculator: Calculator,
+    result: Mapping[str, Any],
+    *,
+    values: Mapping[str, Any] | None = None,
+    rule_href: str | None = None,
+) -> str:
+    """The whole calculator: form prefilled with `values` (default: the defaults) and its result."""
+    cid = calculator.id
+    values = dict(calculator.defaults(), **(values or {}))
+    fields = "".join(_field(cid, d, values.get(d["name"])) for d in calculator.describe()["params"])
+    rule = (
+        f'<a class="cx-rule" href="{_attr(rule_href)}">Read the rule</a>' if rule_href else ""
+    )
+    return (
+        f'<section class="cx-calc" id="calc-{_attr(cid)}" data-calculator="{_attr(cid)}" data-state="static" '
+        f'aria-label="{_attr(calculator.title)} calculator">'
+        f'<p class="cx-calc__title"><strong>{escape(calculator.title)}</strong> '
+        f'<span class="cx-calc__summary">{escape(calculator.summary)}</span></p>'
+        f'<form class="cx-form" novalidate autocomplete="off">{fields}</form>'
+        f'<div class="cx-toolbar"><span class="cx-status" role="status" aria-live="polite">'
+        f"Showing the result for the default values, worked out when the site was built.</span>"
+        f'<button type="button" class="cx-stop md-button" hidden>Stop</button></div>'
+        f'<div class="cx-result" aria-live="polite">{result_html(calculator, result)}</div>'
+        f'<p class="cx-links">{rule}'
+        f'<button type="button" class="cx-copy md-button" hidden>Copy link to these odds</button></p>'
+        "</section>"
+    )

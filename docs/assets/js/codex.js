@@ -1,0 +1,270 @@
+// The Codex's page layer: thin on purpose. It reads each calculator's form, keeps its
+// state in the URL, asks the worker (Pyodide + calc) and shows the HTML the worker sends.
+// It computes no odds. Contract: [data-calculator] roots carry data-state
+// (static | busy | ready | error); headline figures are [data-result] with data-value.
+
+const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
+const WORKER_URL = new URL("worker.mjs", import.meta.url);
+
+// ---------------------------------------------------------------- the worker, once per visit
+let worker = null;
+let booted = false;
+let nextId = 1;
+const pending = new Map();          // request id -> resolve
+const bootWaiters = new Set();      // calculators to tell when the worker is ready
+
+function startWorker() {
+  booted = false;
+  worker = new Worker(WORKER_URL, { type: "module" });
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready") {
+      booted = true;
+      bootWaiters.forEach((fn) => fn());
+      return;
+    }
+    if (data.type === "failed") {
+      failAll("The calculator could not start: " + data.message);
+      return;
+    }
+    const resolve = pending.get(data.id);
+    if (resolve) {
+      pending.delete(data.id);
+      resolve(data);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll("The calculator could not start (" + (event.message || "worker error") + ").");
+  };
+}
+
+function failAll(message) {
+  for (const resolve of pending.values()) resolve({ error: { field: null, message } });
+  pending.clear();
+}
+
+function ask(calculator, params) {
+  if (!worker) startWorker();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id, calculator, params });
+  });
+}
+
+function restartWorker() {
+  if (worker) worker.terminate();
+  for (const resolve of pending.values()) resolve({ stopped: true });
+  pending.clear();
+  worker = null;
+  startWorker();
+}
+
+// ---------------------------------------------------------------- form <-> params <-> URL
+function readForm(form) {
+  const params = {};
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    params[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
+  }
+  return params;
+}
+
+function writeField(el, value) {
+  if (el.type === "checkbox") el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
+  else el.value = value;        // a value a select does not offer leaves it blank: Python says why
+}
+
+function urlOwner() {
+  const query = new URLSearchParams(location.search);
+  const roots = document.querySelectorAll("[data-calculator]");
+  return query.get("calc") || (roots.length === 1 ? roots[0].dataset.calculator : null);
+}
+
+function applyQuery(root, form) {
+  if (urlOwner() !== root.dataset.calculator) return;
+  const query = new URLSearchParams(location.search);
+  for (const el of form.elements) {
+    if (el.name && query.has(el.name)) writeField(el, query.get(el.name));
+  }
+  // keys the form does not have still go to Python, which names them in its message
+  for (const [key, value] of query) {
+    if (key !== "calc" && !form.elements.namedItem(key)) root.extraParams[key] = value;
+  }
+}
+
+function shareQuery(root, params) {
+  const query = new URLSearchParams({ calc: root.dataset.calculator, ...params });
+  return "?" + query.toString();
+}
+
+function writeUrl(root, params) {
+  const url = location.pathname + shareQuery(root, params) + location.hash;
+  history.replaceState(history.state, "", url);
+}
+
+// ---------------------------------------------------------------- one calculator
+function setState(root, state, status) {
+  root.dataset.state = state;
+  if (status !== undefined) root.querySelector(".cx-status").textContent = status;
+}
+
+function clearErrors(root) {
+  root.querySelectorAll(".cx-error").forEach((el) => { el.hidden = true; el.textContent = ""; });
+  root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+}
+
+function showError(root, error) {
+  const slot = error.field && root.querySelector(`[data-field="${CSS.escape(error.field)}"] .cx-error`);
+  if (slot) {
+    slot.textContent = error.message;     // text, never HTML
+    slot.hidden = false;
+    const input = slot.parentElement.querySelector("input, select");
+    if (input) input.setAttribute("aria-invalid", "true");
+    setState(root, "error", "Fix the highlighted field; the result below is out of date.");
+  } else {
+    setState(root, "error", error.message + " The result below is out of date.");
+  }
+  root.querySelector(".cx-result").classList.add("cx-result--stale");
+}
+
+function bind(root) {
+  if (root.codexBound) return;
+  root.codexBound = true;
+  root.extraParams = {};
+  const form = root.querySelector("form");
+  const stop = root.querySelector(".cx-stop");
+  const copy = root.querySelector(".cx-copy");
+  let running = false;
+  let again = false;
+  let stopTimer = 0;
+
+  async function compute() {
+    if (running) { again = true; return; }
+    running = true;
+    const params = { ...root.extraParams, ...readForm(form) };
+    setState(root, "busy", booted ? "Working…" : "Getting the calculator ready…");
+    stopTimer = setTimeout(() => { stop.hidden = false; }, STOP_AFTER_MS);
+    const reply = await ask(root.dataset.calculator, params);
+    clearTimeout(stopTimer);
+    stop.hidden = true;
+    running = false;
+    if (again) { again = false; compute(); return; }
+    if (reply.stopped) {
+      setState(root, "error", "Stopped. Change a value to try again.");
+      root.querySelector(".cx-result").classList.add("cx-result--stale");
+      return;
+    }
+    clearErrors(root);
+    if (reply.error) { showError(root, reply.error); return; }
+    root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
+    root.querySelector(".cx-result").classList.remove("cx-result--stale");
+    setState(root, "ready", "Up to date.");
+  }
+
+  function edited() {
+    root.extraParams = {};
+    writeUrl(root, readForm(form));
+    compute();
+  }
+
+  form.addEventListener("input", edited);
+  form.addEventListener("change", edited);
+  form.addEventListener("submit", (event) => { event.preventDefault(); edited(); });
+  stop.addEventListener("click", () => {
+    stop.hidden = true;
+    restartWorker();
+  });
+  copy.hidden = false;
+  copy.addEventListener("click", async () => {
+    const url = location.origin + location.pathname + shareQuery(root, readForm(form)) + "#" + root.id;
+    await copyText(url);
+    flash(copy, "Link copied");
+  });
+  bootWaiters.add(() => { if (root.dataset.state === "busy") setState(root, "busy", "Working…"); });
+
+  applyQuery(root, form);
+  compute();
+}
+
+// ---------------------------------------------------------------- links, tooltips
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+}
+
+function flash(anchor, message) {
+  const note = document.createElement("span");
+  note.className = "cx-flash";
+  note.setAttribute("role", "status");
+  note.textContent = message;
+  anchor.after(note);
+  setTimeout(() => note.remove(), 2500);
+}
+
+function bindHeadingLinks() {
+  document.querySelectorAll(".md-content .headerlink").forEach((link) => {
+    if (link.codexBound) return;
+    link.codexBound = true;
+    link.setAttribute("aria-label", "Copy a link to this rule");
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      const url = location.origin + location.pathname + link.getAttribute("href");
+      history.replaceState(history.state, "", link.getAttribute("href"));
+      await copyText(url);
+      flash(link, "Link copied");
+    });
+  });
+}
+
+function bindGlossary() {
+  // Tapping a term shows its definition: abbr elements become focusable toggles.
+  document.querySelectorAll(".md-content abbr[title]").forEach((abbr) => {
+    if (abbr.codexBound) return;
+    abbr.codexBound = true;
+    abbr.tabIndex = 0;
+    abbr.setAttribute("role", "button");
+    abbr.dataset.definition = abbr.getAttribute("title");
+  });
+}
+
+document.addEventListener("click", (event) => {
+  const abbr = event.target.closest && event.target.closest("abbr[data-definition]");
+  document.querySelectorAll(".cx-definition").forEach((el) => {
+    if (!abbr || el.previousElementSibling !== abbr) el.remove();
+  });
+  if (!abbr) return;
+  if (abbr.nextElementSibling && abbr.nextElementSibling.classList.contains("cx-definition")) {
+    abbr.nextElementSibling.remove();
+    return;
+  }
+  const box = document.createElement("span");
+  box.className = "cx-definition";
+  box.setAttribute("role", "note");
+  box.textContent = abbr.textContent + ": " + abbr.dataset.definition;
+  abbr.after(box);
+});
+
+function bindPage() {
+  document.querySelectorAll("[data-calculator]").forEach(bind);
+  bindHeadingLinks();
+  bindGlossary();
+}
+
+// Material's instant navigation swaps pages without reloading this module: the worker stays.
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(bindPage);
+} else {
+  bindPage();
+}

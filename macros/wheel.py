@@ -1,0 +1,63 @@
+"""Build the `calc` wheel in memory, byte-for-byte reproducible, for the browser to load.
+
+A py3-none-any wheel is a zip of the packages plus a `.dist-info` folder. Building it here
+(instead of calling pip) takes milliseconds, so `mkdocs serve` rebuilds it on every change
+to `calc/`, and two builds of one commit give identical bytes (fixed timestamps, sorted order).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import tomllib
+import zipfile
+from pathlib import Path
+
+PACKAGES = ("calc", "codex_view")  # what the browser needs: the engine and its renderer
+SUFFIXES = (".py", ".json")
+EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def project_meta(root: Path) -> tuple[str, str]:
+    meta = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return meta["name"].replace("-", "_"), meta["version"]
+
+
+def wheel_name(root: Path) -> str:
+    name, version = project_meta(root)
+    return f"{name}-{version}-py3-none-any.whl"
+
+
+def _sources(root: Path) -> list[tuple[str, bytes]]:
+    files = []
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*")):
+            if path.is_file() and path.suffix in SUFFIXES and "__pycache__" not in path.parts:
+                files.append((path.relative_to(root).as_posix(), path.read_bytes()))
+    return files
+
+
+def _digest(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def build_wheel(root: Path) -> tuple[str, bytes]:
+    """Return (file name, wheel bytes) for the packages under `root`."""
+    name, version = project_meta(root)
+    info = f"{name}-{version}.dist-info"
+    entries = _sources(root)
+    entries.append((f"{info}/METADATA", f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()))
+    entries.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: codex-macros\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    entries.append((f"{info}/top_level.txt", "\n".join(PACKAGES).encode() + b"\n"))
+    record = "".join(f"{path},{_digest(data)},{len(data)}\n" for path, data in entries)
+    record += f"{info}/RECORD,,\n"
+    entries.append((f"{info}/RECORD", record.encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in entries:
+            item = zipfile.ZipInfo(path, date_time=EPOCH)
+            item.compress_type = zipfile.ZIP_DEFLATED
+            item.external_attr = 0o644 << 16
+            archive.writestr(item, data)
+    return wheel_name(root), buffer.getvalue()

@@ -1,0 +1,21 @@
+"""Calculators placed in pages: the prerendered widget from the registry and `calc.evaluate`."""
+
+from __future__ import annotations
+
+from calc import CALCULATORS, evaluate
+from calc.registry import get
+from codex_view import widget_html
+
+from .links import relative_href
+
+
+def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True) -> str:
+    """A calculator with its default result worked out now, at build time."""
+    calculator = get(calculator_id)
+    result = evaluate(calculator_id, calculator.defaults())
+    rule_href = relative_href(page_uri, calculator.rule) if link_rule else None
+    return widget_html(calculator, result, rule_href=rule_href)
+
+
+def all_ids() -> list[str]:
+    return list(CALCULATORS)
