@@ -1,0 +1,70 @@
+"""sun-check, the Seventh Sun basic roll (docs/sun/rules.md#sun-basic-roll), against brute force."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import calc
+from calc import InputError
+
+
+def brute_totals(die: str) -> dict[int, Fraction]:
+    """Every roll of 3 or 4 six-sided dice, enumerated, with exact probabilities."""
+    count = 3 if die == "none" else 4
+    out: dict[int, Fraction] = {}
+    weight = Fraction(1, 6**count)
+    for faces in itertools.product(range(1, 7), repeat=count):
+        ordered = sorted(faces)
+        kept = ordered if die == "none" else (ordered[1:] if die == "bonus" else ordered[:3])
+        out[sum(kept)] = out.get(sum(kept), 0) + weight
+    return out
+
+
+@pytest.mark.parametrize("die", ["none", "bonus", "penalty"])
+@pytest.mark.parametrize("bonus", [-3, 0, 5, 11])
+@pytest.mark.parametrize("target", [1, 9, 12, 15, 18, 21, 24, 30])
+def test_chance_matches_enumeration(die: str, bonus: int, target: int) -> None:
+    totals = brute_totals(die)
+    expected = sum((p for t, p in totals.items() if t + bonus >= target), Fraction(0))
+    result = calc.evaluate("sun-check", {"bonus": bonus, "target": target, "die": die})
+    assert result["chance"] == float(expected)
+    assert result["distribution"] == [[t + bonus, float(p)] for t, p in sorted(totals.items())]
+    assert result["mean"] == pytest.approx(float(sum(t * p for t, p in totals.items()) + bonus), abs=1e-12)
+
+
+def test_strings_from_a_url_are_accepted() -> None:
+    assert calc.evaluate("sun-check", {"bonus": "5", "target": "15", "die": "bonus"}) == calc.evaluate(
+        "sun-check", {"bonus": 5, "target": 15, "die": "bonus"}
+    )
+
+
+def test_hand_checked_value() -> None:
+    """3d6 + 5 >= 16 needs 11+ on 3d6: 108 of 216 rolls, exactly one half."""
+    assert calc.evaluate("sun-check", {"bonus": 5, "target": 16})["chance"] == 0.5
+
+
+@pytest.mark.parametrize(
+    "params, field",
+    [
+        ({"bonus": "abc", "target": 15}, "bonus"),
+        ({"bonus": 5, "target": 15, "die": "sideways"}, "die"),
+        ({"bonus": 5}, "target"),
+        ({"bonus": 10**9, "target": 15}, "bonus"),
+        ({"bonus": 5, "target": 10**9}, "target"),
+        ({"bonus": 5, "target": 15, "colour": "red"}, "colour"),
+    ],
+)
+def test_bad_params_name_the_field(params: dict[str, object], field: str) -> None:
+    with pytest.raises(InputError) as caught:
+        calc.evaluate("sun-check", params)
+    assert caught.value.field == field
+    assert field in str(caught.value)
+
+
+def test_unknown_calculator() -> None:
+    with pytest.raises(InputError) as caught:
+        calc.evaluate("no-such-thing", {})
+    assert caught.value.field == "calculator"
