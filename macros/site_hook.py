@@ -21,6 +21,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import glossary  # noqa: E402
 from macros.games import game_of  # noqa: E402
+from macros.snapshot import snapshot  # noqa: E402
 from macros.wheel import build_wheel  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
@@ -40,6 +41,10 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, f"{ASSETS}/{wheel}", content=content))
     version = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
     runtime = {"wheel": wheel, "pyodide": version}
+    made = snapshot(ROOT, PYODIDE_DIR, content)
+    if made is not None:
+        runtime["snapshot"] = made[0]
+        files.append(File.generated(config, f"{ASSETS}/{made[0]}", content=made[1]))
     files.append(File.generated(config, f"{ASSETS}/runtime.json", content=json.dumps(runtime, sort_keys=True)))
     return files
 

@@ -68,9 +68,20 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        import sys as _sys
+
+        if isinstance(_sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser cancelled a request (navigation, Stop): not an error
+        super().handle_error(request, client_address)
+
+
 def serve(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(_Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = _Server(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -5,16 +5,49 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const base = new URL("../pyodide/", import.meta.url);
 
+async function fetchBytes(name) {
+  const response = await fetch(new URL(name, base));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  return response;
+}
+
+async function inflate(name) {
+  const response = await fetchBytes(name);
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+}
+
+// Fast path: restore a memory snapshot made at build time with calc already imported
+// (skips Python's start-up), then put the wheel's files in place for anything read lazily.
+async function bootFromSnapshot(runtime, wheel) {
+  const pyodide = await loadPyodide({ indexURL: base.href, _loadSnapshot: inflate(runtime.snapshot) });
+  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+  return pyodide;
+}
+
+async function bootPlain(runtime) {
+  const pyodide = await loadPyodide({ indexURL: base.href });
+  await pyodide.loadPackage(new URL(runtime.wheel, base).href);
+  return pyodide;
+}
+
 const ready = (async () => {
   const runtime = await (await fetch(new URL("runtime.json", base), { cache: "no-cache" })).json();
-  const pyodide = await loadPyodide({ indexURL: base.href, packages: [] });
-  await pyodide.loadPackage(new URL(runtime.wheel, base).href);
+  let pyodide = null;
+  if (runtime.snapshot) {
+    const wheel = fetchBytes(runtime.wheel).then((r) => r.arrayBuffer());
+    try {
+      pyodide = await bootFromSnapshot(runtime, wheel);
+    } catch (err) {
+      console.warn("Codex: snapshot boot failed, booting normally:", err);
+    }
+  }
+  if (!pyodide) pyodide = await bootPlain(runtime);
   const entry = pyodide.pyimport("codex_view.browser");
   self.postMessage({ type: "ready" });
   return entry;
 })();
 
-ready.catch((err) => self.postMessage({ type: "failed", message: String(err && err.message || err) }));
+ready.catch((err) => self.postMessage({ type: "failed", message: String((err && err.message) || err) }));
 
 self.onmessage = async ({ data }) => {
   const { id, calculator, params } = data || {};
@@ -23,6 +56,6 @@ self.onmessage = async ({ data }) => {
     const reply = JSON.parse(entry.run(String(calculator), JSON.stringify(params || {})));
     self.postMessage({ id, ...reply });
   } catch (err) {
-    self.postMessage({ id, error: { field: null, message: "The calculator could not run: " + String(err && err.message || err) } });
+    self.postMessage({ id, error: { field: null, message: "The calculator could not run: " + String((err && err.message) || err) } });
   }
 };

@@ -1,0 +1,71 @@
+"""Read a built site: every page's element ids, heading anchors and links (standard library only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+
+
+@dataclass
+class PageIndex:
+    ids: set[str] = field(default_factory=set)
+    headings: list[str] = field(default_factory=list)  # ids of h1-h6 inside the article
+    links: list[str] = field(default_factory=list)     # href and src values
+
+
+class _Reader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.index = PageIndex()
+        self._article = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.index.ids.add(a["id"])  # type: ignore[arg-type]
+        if a.get("name") and tag == "a":
+            self.index.ids.add(a["name"])  # type: ignore[arg-type]
+        if tag == "article":
+            self._article += 1
+        if tag in HEADINGS and self._article and a.get("id"):
+            self.index.headings.append(a["id"])  # type: ignore[arg-type]
+        for key in ("href", "src"):
+            if a.get(key):
+                self.index.links.append(a[key])  # type: ignore[arg-type]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self._article -= 1
+
+
+def read_page(path: Path) -> PageIndex:
+    reader = _Reader()
+    reader.feed(path.read_text(encoding="utf-8"))
+    return reader.index
+
+
+def page_key(site: Path, html: Path) -> str:
+    """`sun/rules/index.html` -> `sun/rules/`; `index.html` -> ``."""
+    rel = html.relative_to(site).as_posix()
+    return rel[: -len("index.html")] if rel.endswith("index.html") else rel
+
+
+def content_pages(site: Path) -> dict[str, PageIndex]:
+    """Every built page except the 404 page and redirect stubs, keyed by its URL path."""
+    pages = {}
+    for html in sorted(site.rglob("*.html")):
+        if html.name == "404.html":
+            continue
+        text = html.read_text(encoding="utf-8")
+        if 'http-equiv="refresh"' in text and "<article" not in text:
+            continue  # a redirect stub left by mkdocs-redirects
+        pages[page_key(site, html)] = read_page(html)
+    return pages
+
+
+def published_anchors(site: Path) -> set[str]:
+    """`page#anchor` for every heading anchor in the site's content."""
+    return {f"{key}#{anchor}" for key, index in content_pages(site).items() for anchor in index.headings}

@@ -1,0 +1,44 @@
+"""Helpers for browser tests: waiting on the calculator contract, typing as a person would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import calc
+
+READY_TIMEOUT_MS = 45_000  # a cold Pyodide boot on a loaded 2-core CI machine
+
+
+def root(page: Any, calculator_id: str) -> Any:
+    return page.locator(f'[data-calculator="{calculator_id}"]')
+
+
+def wait_state(page: Any, calculator_id: str, state: str, timeout: int = READY_TIMEOUT_MS) -> None:
+    page.wait_for_selector(f'[data-calculator="{calculator_id}"][data-state="{state}"]', timeout=timeout)
+
+
+def type_into(page: Any, calculator_id: str, field: str, text: str) -> None:
+    """Click the field, select what is there, and type the new text key by key."""
+    box = page.locator(f'[data-calculator="{calculator_id}"] [name="{field}"]')
+    box.click()
+    box.press("Control+A")
+    box.press_sequentially(text, delay=20)
+
+
+def result_value(page: Any, calculator_id: str, key: str) -> float:
+    return float(root(page, calculator_id).locator(f'[data-result="{key}"]').get_attribute("data-value"))
+
+
+def wait_for_result(page: Any, calculator_id: str, key: str, params: dict[str, Any]) -> float:
+    """Wait until the page shows, ready, the value `calc.evaluate` gives for `params`; return it."""
+    expected = calc.evaluate(calculator_id, params)[key]
+    page.wait_for_function(
+        """([cid, key, expected]) => {
+            const root = document.querySelector(`[data-calculator="${cid}"]`);
+            const out = root && root.querySelector(`[data-result="${key}"]`);
+            return root.dataset.state === "ready" && out && Number(out.dataset.value) === expected;
+        }""",
+        arg=[calculator_id, key, expected],
+        timeout=READY_TIMEOUT_MS,
+    )
+    return expected

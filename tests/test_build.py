@@ -1,0 +1,45 @@
+"""The site builds strictly, ships its own Pyodide and wheel, and carries prerendered results."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import calc
+from macros.wheel import build_wheel
+from tests.conftest import ROOT
+
+
+def test_runtime_files_and_wheel_are_in_the_build(site_dir: Path) -> None:
+    assets = site_dir / "assets" / "pyodide"
+    runtime = json.loads((assets / "runtime.json").read_text())
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (assets / name).stat().st_size > 0, name
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    assert runtime["pyodide"] == pinned
+    # the memory snapshot (made by Node at build time) is what keeps boot under the targets
+    assert runtime["snapshot"].endswith(".bin.gz") and (assets / runtime["snapshot"]).stat().st_size > 1_000_000
+    with zipfile.ZipFile(assets / runtime["wheel"]) as wheel:
+        names = wheel.namelist()
+    assert runtime["wheel"].endswith("-py3-none-any.whl")
+    assert "calc/__init__.py" in names and "codex_view/browser.py" in names
+    assert any(n.startswith("calc/data/") and n.endswith(".json") for n in names)
+
+
+def test_wheel_is_reproducible() -> None:
+    assert build_wheel(ROOT) == build_wheel(ROOT)
+
+
+def test_default_result_is_prerendered(site_dir: Path) -> None:
+    html = (site_dir / "sun" / "rules" / "index.html").read_text()
+    expected = calc.evaluate("sun-check", calc.CALCULATORS["sun-check"].defaults())["chance"]
+    assert 'data-calculator="sun-check" data-state="static"' in html
+    assert f'data-result="chance" data-value="{expected!r}"' in html
+
+
+def test_no_page_loads_anything_from_another_origin(site_dir: Path) -> None:
+    for page in site_dir.rglob("*.html"):
+        text = page.read_text()
+        for marker in ("fonts.googleapis", "fonts.gstatic", "cdn.jsdelivr", "unpkg.com", "cdnjs"):
+            assert marker not in text, f"{page} refers to {marker}"
