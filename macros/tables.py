@@ -34,5 +34,6 @@ def table_markdown(name: str) -> str:
     out = "\n".join(lines).rstrip() + "\n"
     for note in table.get("notes", ()):
         out += f"\n{cell(note)}\n"
-    out += f'\n<p class="cx-source" data-source-table="{escape(name)}">Source: {escape(table["source"])}.</p>\n'
+    # a Markdown paragraph with attributes (not raw HTML), so it also sits cleanly inside tabs
+    out += f'\nSource: {cell(table["source"])}.\n{{: .cx-source data-source-table="{name}" }}\n'
     return out

@@ -5,6 +5,12 @@
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
+const SITE_ROOT = new URL("../../", import.meta.url);   // this file is assets/js/codex.js
+
+function stopAfterMs() {
+  // tests may lower it (window.codexStopAfterMs) to reach Stop without a slow computation
+  return Number.isFinite(window.codexStopAfterMs) ? window.codexStopAfterMs : STOP_AFTER_MS;
+}
 
 // ---------------------------------------------------------------- the worker, once per visit
 let worker = null;
@@ -144,7 +150,7 @@ function bind(root) {
     running = true;
     const params = { ...root.extraParams, ...readForm(form) };
     setState(root, "busy", booted ? "Working…" : "Getting the calculator ready…");
-    stopTimer = setTimeout(() => { stop.hidden = false; }, STOP_AFTER_MS);
+    stopTimer = setTimeout(() => { stop.hidden = false; }, stopAfterMs());
     const reply = await ask(root.dataset.calculator, params);
     clearTimeout(stopTimer);
     stop.hidden = true;
@@ -229,37 +235,34 @@ function bindHeadingLinks() {
 }
 
 function bindGlossary() {
-  // Tapping a term shows its definition: abbr elements become focusable toggles.
+  // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
+  // focusable is what lets a tap on a touch screen (or the Tab key) open it too.
   document.querySelectorAll(".md-content abbr[title]").forEach((abbr) => {
-    if (abbr.codexBound) return;
-    abbr.codexBound = true;
     abbr.tabIndex = 0;
-    abbr.setAttribute("role", "button");
-    abbr.dataset.definition = abbr.getAttribute("title");
   });
 }
 
-document.addEventListener("click", (event) => {
-  const abbr = event.target.closest && event.target.closest("abbr[data-definition]");
-  document.querySelectorAll(".cx-definition").forEach((el) => {
-    if (!abbr || el.previousElementSibling !== abbr) el.remove();
-  });
-  if (!abbr) return;
-  if (abbr.nextElementSibling && abbr.nextElementSibling.classList.contains("cx-definition")) {
-    abbr.nextElementSibling.remove();
-    return;
+// A rule anchor that moved keeps working: docs/anchor_redirects.json maps "page/#old" to "page/#new".
+async function followMovedAnchor() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id || document.getElementById(id)) return;
+  const page = location.pathname.slice(SITE_ROOT.pathname.length);
+  try {
+    const moved = await (await fetch(new URL("anchor_redirects.json", SITE_ROOT))).json();
+    const target = moved[`${page}#${id}`];
+    if (typeof target === "string" && /^[a-z0-9/_-]*#[a-z0-9-]+$/.test(target)) {
+      location.replace(new URL(target, SITE_ROOT).href);
+    }
+  } catch {
+    /* no redirect list: nothing to follow */
   }
-  const box = document.createElement("span");
-  box.className = "cx-definition";
-  box.setAttribute("role", "note");
-  box.textContent = abbr.textContent + ": " + abbr.dataset.definition;
-  abbr.after(box);
-});
+}
 
 function bindPage() {
   document.querySelectorAll("[data-calculator]").forEach(bind);
   bindHeadingLinks();
   bindGlossary();
+  followMovedAnchor();
 }
 
 // Material's instant navigation swaps pages without reloading this module: the worker stays.

@@ -1,0 +1,84 @@
+"""Reading the rules on a phone: glossary tooltips by tap, copy-link headings, search, 360 px.
+
+Rules pages: docs/sun/, docs/rk/, docs/pool/; glossary data: calc/data/glossary_<game>.json.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from calc import data
+from macros.glossary import terms
+from scripts.site_index import content_pages
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, served: str) -> Iterator[Any]:
+    ctx = browser.new_context(**PHONE)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.rstrip("/"))
+    page = ctx.new_page()
+    yield page
+    ctx.close()
+
+
+def _shared_term() -> tuple[str, dict[str, str]]:
+    """A term two games define differently, with each game's definition."""
+    by_game = {g: {t["term"]: t["definition"] for t in terms(g)} for g in ("sun", "rk", "pool")}
+    for term in sorted(by_game["sun"]):
+        defs = {g: d[term] for g, d in by_game.items() if term in d}
+        if len(set(defs.values())) > 1:
+            return term, defs
+    pytest.fail("no term is defined by two games; add one (e.g. Brawn) to test per-game tooltips")
+
+
+def _page_with_term(site_dir: Any, game: str, term: str) -> str:
+    for key in content_pages(site_dir):
+        if key.startswith(game + "/"):
+            html = (site_dir / key / "index.html").read_text()
+            if f">{term}</abbr>" in html:
+                return key
+    pytest.fail(f"no {game} page shows the glossary term {term!r}")
+
+
+def test_tapping_a_term_shows_its_own_games_definition(phone: Any, served: str, site_dir: Any) -> None:
+    term, definitions = _shared_term()
+    for game, definition in definitions.items():
+        phone.goto(served + _page_with_term(site_dir, game, term))
+        abbr = phone.locator(".md-content abbr", has_text=term).first
+        abbr.scroll_into_view_if_needed()
+        abbr.tap()
+        tip = phone.locator(".md-tooltip2--active")
+        tip.wait_for(state="visible", timeout=5000)
+        assert definition[:40] in tip.inner_text(), f"{game}: wrong definition for {term}"
+
+
+def test_heading_link_copies_the_full_url(phone: Any, served: str) -> None:
+    phone.goto(served + "sun/rules/")
+    link = phone.locator('#sun-basic-roll .headerlink, #sun-basic-roll ~ .headerlink, a.headerlink[href="#sun-basic-roll"]').first
+    link.tap()
+    assert phone.locator(".cx-flash", has_text="Link copied").is_visible()
+    assert phone.evaluate("navigator.clipboard.readText()") == served + "sun/rules/#sun-basic-roll"
+
+
+@pytest.mark.parametrize("query, anchor", [("penalty dice", "sun-bonus-penalty-dice"), ("wound check", "rk-wound-checks")])
+def test_search_finds_subsection_headings(page: Any, served: str, query: str, anchor: str) -> None:
+    page.goto(served)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator(".md-search__input").fill(query)
+    page.wait_for_selector(f'.md-search-result a[href*="#{anchor}"]', state="attached", timeout=15_000)
+
+
+def test_rules_pages_fit_a_360px_phone(phone: Any, served: str, site_dir: Any) -> None:
+    wide = []
+    for key in sorted(content_pages(site_dir)):
+        phone.goto(served + key)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        if width > 360:
+            wide.append(f"{key or '/'}: {width}px")
+    assert wide == []

@@ -1,0 +1,425 @@
+"""Roll & Keep content (docs/rk/): the data tables say what the seeds say, the pages show them
+cell by cell, the published anchors exist, both sources are shown side by side where they
+differ, glossary links land, and the key numbers appear on their pages.
+
+Seeds: 001_d286ca8e1c595c14.txt (summary) and 000_1d31b84b0ef0d6e3.txt (house rules).
+"""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+import calc
+from calc import data
+from tests.conftest import ROOT
+
+TAB_LABELS = ["Summary rules", "House rules"]
+
+# --- parsing built pages with the standard library -------------------------------------------
+
+
+class _PageParser(HTMLParser):
+    """Collects ids, tables (with the data file named by the source line after each), tab sets
+    (with the h2 section they sit in), HTML comments and the article's plain text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.tables: list[list[list[str]]] = []
+        self.table_sources: dict[str, list[list[str]]] = {}
+        self.tab_sets: list[tuple[str | None, list[str]]] = []
+        self.comments: list[str] = []
+        self.text: list[str] = []
+        self._section: str | None = None
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+        self._label: list[str] | None = None
+        self._skip = 0
+        self._in_article = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"] or "")
+        if tag == "article":
+            self._in_article = True
+        if tag in ("script", "style"):
+            self._skip += 1
+        elif tag == "h2" and a.get("id"):
+            self._section = a["id"]
+        elif tag == "table":
+            self.tables.append([])
+        elif tag == "tr" and self.tables:
+            self._row = []
+        elif tag in ("td", "th") and self._row is not None:
+            self._cell = []
+        elif tag == "div" and "tabbed-set" in (a.get("class") or "").split():
+            self.tab_sets.append((self._section, []))
+        elif tag == "label" and self.tab_sets and "tabbed" in (a.get("for") or ""):
+            self._label = []
+        elif tag == "p" and a.get("data-source-table") and self.tables:
+            self.table_sources[a["data-source-table"] or ""] = self.tables[-1]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+        elif tag == "article":
+            self._in_article = False
+        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append(" ".join("".join(self._cell).split()))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.tables[-1].append(self._row)
+            self._row = None
+        elif tag == "label" and self._label is not None:
+            self.tab_sets[-1][1].append(" ".join("".join(self._label).split()))
+            self._label = None
+
+    def handle_comment(self, text: str) -> None:
+        self.comments.append(text.strip())
+
+    def handle_data(self, text: str) -> None:
+        if self._skip:
+            return
+        if self._cell is not None:
+            self._cell.append(text)
+        if self._label is not None:
+            self._label.append(text)
+        if self._in_article:
+            self.text.append(text)
+
+
+def page_file(site_dir: Path, src: str) -> Path:
+    """The built HTML of docs page `src` (`rk/weapons.md` -> `rk/weapons/index.html`)."""
+    stem = src[:-3]
+    return site_dir / (stem[: -len("index")] if stem.endswith("index") else stem + "/") / "index.html"
+
+
+_PARSED: dict[tuple[Path, str], _PageParser] = {}
+
+
+def parse(site_dir: Path, src: str) -> _PageParser:
+    key = (site_dir, src)
+    if key not in _PARSED:
+        parser = _PageParser()
+        parser.feed(page_file(site_dir, src).read_text(encoding="utf-8"))
+        _PARSED[key] = parser
+    return _PARSED[key]
+
+
+def page_text(site_dir: Path, src: str) -> str:
+    """The article's text, whitespace collapsed, with × written as x."""
+    return " ".join("".join(parse(site_dir, src).text).split()).replace("×", "x").replace("−", "-")
+
+
+# --- (1) the data tables against the seeds, one hard-coded expectation per seed table ---------
+
+# Seed 000, the weapons table, row by row exactly as the seed prints it.
+SEED_WEAPONS_HOUSE = [
+    ("Bow", "3k3", "N/A", "150 yds", "+5", "+5", "+10", "1 Action"),
+    ("Claymore", "5k3", "2", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Buckler", "2k2", "0(1*)", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Cloak", "N/A", "1", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Crossbow", "4k4", "N/A", "100 yds", "+5", "+5", "+10", "6 Actions"),
+    ("Fencing Weapon", "3k3", "1", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Heavy Weapon", "4k3", "1", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Knife", "2k3", "0(1*)", "5+2xBrawn", "+5", "+5", "+10", "1 Action"),
+    ("Musket", "8k5", "N/A", "80 yds", "0", "+10", "+15", "30 Actions"),
+    ("Panzerhand", "1k3", "0(1*)", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Pistol", "5k5", "N/A", "30 yds", "0", "+10", "+15", "20 Actions"),
+    ("Polearm", "4k3", "2", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Whip", "2k2", "2", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Unarmed", "0k2", "0", "N/A", "N/A", "N/A", "N/A", "N/A"),
+    ("Zweihander", "4k4", "2", "N/A", "N/A", "N/A", "N/A", "N/A"),
+]
+
+# Seed 001, "Typical weapon damages": the 13 damages in the seed's order.
+SEED_WEAPONS_SUMMARY = [
+    ("fist", "0k1"), ("improvised_blunt", "1k1"), ("improvised_sharp", "1k2"), ("shield_bash", "1k1"),
+    ("dagger", "1k2"), ("fencing", "2k2"), ("bow", "2k2"), ("heavy", "3k2"), ("claymore", "4k2"),
+    ("crossbow", "2k3"), ("pistol", "4k3"), ("zweihander", "4k3"), ("musket", "5k3"),
+]
+
+# Seed 000, Physical TN adjustments.
+SEED_PHYSICAL_TN = {
+    "grappled": -10, "prone": -15, "ranged_no_cover": -5, "ranged_some_cover": 0,
+    "ranged_good_cover": 5, "more_reach": -5, "less_reach": 5,
+}
+
+# Seed 000, interrupt promotion chart: (phases, lowest, highest, TN penalty).
+SEED_INTERRUPT = [("1-2", 1, 2, 5), ("3-4", 3, 4, 10), ("5-6", 5, 6, 15), ("7+", 7, None, 20)]
+
+# Seed 000, improvised weapons: size, damage, range, extra TN to use, how far thrown.
+SEED_IMPROVISED = [
+    ("Small", "1k3", "0(1)", 0, "5+2xBrawn"),
+    ("Medium", "2k3", "1", 0, "3+Brawn"),
+    ("Large", "3k3", "1", 5, "3 yards"),
+]
+
+# Seed 001, Drama Dice: the three uses.
+SEED_DRAMA_DICE = [("bonus", ["+1k1", "not a damage roll"]), ("recover", ["knocked out", "Crippled", "next round"]),
+                   ("virtue_flaw", ["Virtue", "Villain's Flaw"])]
+
+# Seed 000, Social Attacks: attack, resisting Repartee Specialty, improved Swordsman Knack.
+SEED_SOCIAL = [("Charm", "Willpower", "Banter"), ("Intimidate", "Courage", "Cutting Remark"),
+               ("Taunt", "Self-Control", "Quip")]
+
+# Seed 000, falling from a horse: damage not galloping / galloping; TN 5 + 5 x wounds.
+SEED_HORSE_FALL = [("not_galloping", "4k2", 4, 2), ("galloping", "6k3", 6, 3)]
+
+# Seed 000, attacks made by a Grappled target: extra TN.
+SEED_GRAPPLE_ATTACKS = {"dirty_fighting": 5, "panzerhand": 5, "pugilism": 5, "knife": 10, "pistol": 10,
+                        "other": 15, "social": 0}
+
+
+def _shown(value: object, fmt: str | None) -> str:
+    """A cell as a reader sees it, worked out independently of macros.tables."""
+    if value is None:
+        return "N/A" if fmt in ("na", "signed_na") else ""
+    if fmt in ("signed", "signed_na") and isinstance(value, int):
+        return f"+{value}" if value > 0 else str(value)
+    if fmt == "tn" and isinstance(value, int):
+        return f"+{value} TN"
+    return str(value)
+
+
+def test_house_weapons_match_seed_000() -> None:
+    table = data.load("rk_weapons_house")
+    assert table["seed"] == "000"
+    keys = [c["key"] for c in table["columns"]]
+    assert keys == ["weapon", "damage", "reach", "range", "point_blank", "short", "long", "reload"]
+    formats = [c.get("format") for c in table["columns"]]
+    shown = [tuple(_shown(r.get(k), f) for k, f in zip(keys, formats)) for r in table["rows"]]
+    assert shown == SEED_WEAPONS_HOUSE
+    assert {r["id"] for r in table["rows"] if r["firearm"]} == {"musket", "pistol"}
+
+
+def test_summary_weapons_match_seed_001() -> None:
+    table = data.load("rk_weapons_summary")
+    assert table["seed"] == "001"
+    assert [(r["id"], r["damage"]) for r in table["rows"]] == SEED_WEAPONS_SUMMARY
+
+
+def test_physical_tn_matches_seed_000() -> None:
+    table = data.load("rk_physical_tn")
+    assert table["seed"] == "000"
+    assert {r["id"]: r["adjustment"] for r in table["rows"]} == SEED_PHYSICAL_TN
+
+
+def test_interrupt_matches_seed_000() -> None:
+    table = data.load("rk_interrupt")
+    assert table["seed"] == "000"
+    assert [(r["phases"], r["min"], r["max"], r["tn"]) for r in table["rows"]] == SEED_INTERRUPT
+
+
+def test_improvised_matches_seed_000() -> None:
+    table = data.load("rk_improvised_house")
+    assert table["seed"] == "000"
+    rows = table["rows"]
+    assert [(r["size"], r["damage"], r["range"], r["tn_penalty"]) for r in rows] == [s[:4] for s in SEED_IMPROVISED]
+    for row, seed in zip(rows, SEED_IMPROVISED):
+        assert seed[4] in row["thrown"]
+    assert any("+1k0" in note for note in table["notes"])
+
+
+def test_drama_dice_match_seed_001() -> None:
+    table = data.load("rk_drama_dice")
+    assert table["seed"] == "001"
+    assert [r["id"] for r in table["rows"]] == [i for i, _ in SEED_DRAMA_DICE]
+    for row, (_, facts) in zip(table["rows"], SEED_DRAMA_DICE):
+        for fact in facts:
+            assert fact in row["effect"], f"{row['id']}: {fact!r} missing"
+
+
+def test_social_attacks_match_seed_000() -> None:
+    table = data.load("rk_social_attacks")
+    assert table["seed"] == "000"
+    assert [(r["attack"], r["resist"], r["improved"]) for r in table["rows"]] == SEED_SOCIAL
+
+
+def test_horse_fall_matches_seed_000() -> None:
+    table = data.load("rk_horse_fall")
+    assert table["seed"] == "000"
+    assert [(r["id"], r["damage"], r["rolled"], r["kept"]) for r in table["rows"]] == SEED_HORSE_FALL
+    assert table["stay_in_saddle_tn"] == {"base": 5, "per_dramatic_wound": 5}
+
+
+def test_grapple_attacks_match_seed_000() -> None:
+    table = data.load("rk_grapple_attacks")
+    assert table["seed"] == "000"
+    assert {r["id"]: r["tn"] for r in table["rows"]} == SEED_GRAPPLE_ATTACKS
+
+
+def test_range_bands_match_seed_000() -> None:
+    table = data.load("rk_range_bands")
+    assert table["seed"] == "000"
+    assert [r["band"] for r in table["rows"]] == ["Point Blank", "Short Range", "Long Range"]
+    assert table["rows"][0]["max_feet"] == 10
+    assert "half" in table["rows"][1]["distance"]
+
+
+# --- (2) the rendered tables equal the data files, cell by cell -------------------------------
+
+TABLE_PAGES = {
+    "rk_weapons_house": "rk/weapons.md",
+    "rk_weapons_summary": "rk/weapons.md",
+    "rk_improvised_house": "rk/weapons.md",
+    "rk_physical_tn": "rk/attacking.md",
+    "rk_range_bands": "rk/attacking.md",
+    "rk_interrupt": "rk/initiative.md",
+    "rk_drama_dice": "rk/drama-dice.md",
+    "rk_social_attacks": "rk/social.md",
+    "rk_horse_fall": "rk/mounted.md",
+    "rk_grapple_attacks": "rk/wrestling.md",
+}
+
+
+def expected_rows(name: str) -> list[list[str]]:
+    table = data.load(name)
+    columns = table["columns"]
+    rows = [[c["label"] for c in columns]]
+    rows += [[_shown(r.get(c["key"]), c.get("format")) for c in columns] for r in table["rows"]]
+    return rows
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_PAGES))
+def test_rendered_table_equals_data_file(site_dir: Path, name: str) -> None:
+    rendered = parse(site_dir, TABLE_PAGES[name]).table_sources.get(name)
+    assert rendered is not None, f"{name} is not rendered on {TABLE_PAGES[name]}"
+    assert rendered == expected_rows(name)
+
+
+def test_every_rk_table_is_placed_on_a_page() -> None:
+    assert sorted(n for n in data.names() if n.startswith("rk_")) == sorted(TABLE_PAGES)
+
+
+# --- (3) the required anchors exist on the right pages ----------------------------------------
+
+REQUIRED_ANCHORS = {
+    "rk/index.md": ["rk"],
+    "rk/basics.md": ["rk-basics", "rk-basic-roll", "rk-raises", "rk-opposed-tests"],
+    "rk/initiative.md": ["rk-initiative", "rk-phases", "rk-interrupts", "rk-initiative-wounds"],
+    "rk/attacking.md": ["rk-attacking", "rk-target-numbers", "rk-active-defense", "rk-prone", "rk-firearms"],
+    "rk/damage.md": ["rk-damage", "rk-damage-rolls", "rk-wound-checks", "rk-crippled", "rk-knocked-out"],
+    "rk/weapons.md": ["rk-weapons", "rk-weapon-tables", "rk-improvised-weapons"],
+    "rk/social.md": ["rk-social-combat"],
+    "rk/mounted.md": ["rk-mounted", "rk-falling-from-a-horse", "rk-chases"],
+    "rk/wrestling.md": ["rk-wrestling"],
+    "rk/drama-dice.md": ["rk-drama-dice"],
+    "rk/knacks.md": ["rk-knacks", "rk-swordsman-knacks"],
+}
+
+
+@pytest.mark.parametrize("src", sorted(REQUIRED_ANCHORS))
+def test_required_anchors(site_dir: Path, src: str) -> None:
+    ids = parse(site_dir, src).ids
+    assert [a for a in REQUIRED_ANCHORS[src] if a not in ids] == []
+
+
+def test_h1_anchors() -> None:
+    for src, anchor in [("index.md", "rk"), ("weapons.md", "rk-weapons"), ("initiative.md", "rk-initiative")]:
+        first = (ROOT / "docs" / "rk" / src).read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# ") and first.endswith(f"{{ #{anchor} }}"), src
+
+
+def test_every_heading_has_an_rk_anchor() -> None:
+    for path in sorted((ROOT / "docs" / "rk").glob("*.md")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#") and line.lstrip("#").startswith(" "):
+                assert "{ #rk" in line, f"{path.name}: {line!r} has no rk- anchor"
+
+
+# --- (4) both sources side by side where they differ ------------------------------------------
+
+DIFFERING_SECTIONS = {
+    "rk/basics.md": ["rk-which-dice"],
+    "rk/initiative.md": ["rk-action-dice", "rk-phases", "rk-initiative-total", "rk-held-actions", "rk-interrupts"],
+    "rk/attacking.md": ["rk-attack-roll", "rk-target-numbers", "rk-active-defense"],
+    "rk/damage.md": ["rk-damage-rolls", "rk-wound-checks", "rk-crippled", "rk-knocked-out"],
+    "rk/weapons.md": ["rk-weapon-tables", "rk-improvised-weapons"],
+}
+
+
+@pytest.mark.parametrize("src", sorted(DIFFERING_SECTIONS))
+def test_source_tabs_where_sources_differ(site_dir: Path, src: str) -> None:
+    tab_sets = parse(site_dir, src).tab_sets
+    assert all(labels == TAB_LABELS for _, labels in tab_sets), tab_sets
+    with_tabs = {section for section, _ in tab_sets}
+    assert [s for s in DIFFERING_SECTIONS[src] if s not in with_tabs] == []
+
+
+@pytest.mark.parametrize("src", ["rk/social.md", "rk/mounted.md", "rk/wrestling.md", "rk/drama-dice.md"])
+def test_single_source_pages_name_their_source(site_dir: Path, src: str) -> None:
+    assert parse(site_dir, src).tab_sets == []
+    assert "Source: house rules" in page_text(site_dir, src) or "Source: summary rules" in page_text(site_dir, src)
+
+
+# --- (5) glossary terms link to anchors that exist --------------------------------------------
+
+
+def test_glossary_rules_resolve(site_dir: Path) -> None:
+    glossary = json.loads((ROOT / "calc" / "data" / "glossary_rk.json").read_text(encoding="utf-8"))
+    assert glossary["game"] == "rk"
+    terms = [t["term"] for t in glossary["terms"]]
+    assert len(terms) == len(set(terms))
+    for term in glossary["terms"]:
+        src, _, anchor = term["rule"].partition("#")
+        assert src.startswith("rk/") and anchor.startswith("rk-"), term["term"]
+        assert anchor in parse(site_dir, src).ids, f"{term['term']}: {term['rule']} does not resolve"
+        assert not any(ch in term["definition"] for ch in "[]*`_"), term["term"]
+
+
+def test_glossary_terms_become_tooltips(site_dir: Path) -> None:
+    html = page_file(site_dir, "rk/damage.md").read_text(encoding="utf-8")
+    assert '<abbr title="' in html and ">Wound Check</abbr>" in html
+
+
+# --- (6) key facts on their pages ----------------------------------------------------------------
+
+KEY_FACTS = {
+    "rk/basics.md": ["(2 x stat) k (skill)", "+5 to the TN", "the other's (stat + skill) x 5"],
+    "rk/initiative.md": ["11 phases", "down from Phase 10 to Phase 0", "ten phases", "1 (first) to 10 (last)",
+                         "Last Call", "drops by 2 (never below 0)", "one die set to the current phase"],
+    "rk/attacking.md": ["TN = (Defense Knack + 1) x 5", "-3 to the roll", "+10 to the TN", "+1k1 damage",
+                        "+5 per damage Raise", "can not be Parried"],
+    "rk/damage.md": ["Failure by 20 or more: take 2 Serious Wounds", "10 or more", "Brawn k Brawn",
+                     "Failure by more than 20", "each 20 points", "each 10 points", "six-sided",
+                     "2 unkept dice from every action", "twice his Resolve", "do explode"],
+    "rk/mounted.md": ["5 + 5 x (his current Physical Dramatic Wounds)", "4k2", "6k3",
+                      "5 + 5 x (the attacker's Brawn)", "10 yard lead", "loses 20 yards"],
+    "rk/social.md": ["(opponent's Panache)k2", "1k3", "2k4", "+5 to his SD"],
+    "rk/wrestling.md": ["+5 to the TN", "-10 to PD", "Every two Raises"],
+    "rk/drama-dice.md": ["+1k1"],
+    "rk/knacks.md": ["Adds 15 to the TN", "0k2", "0k1", "Virtual Drama Die"],
+}
+
+
+@pytest.mark.parametrize("src", sorted(KEY_FACTS))
+def test_key_facts(site_dir: Path, src: str) -> None:
+    text = page_text(site_dir, src)
+    assert [f for f in KEY_FACTS[src] if f not in text] == []
+
+
+# --- calculators: placed where the rule is, or marked for placement ----------------------------
+
+CALCULATOR_SECTIONS = {
+    "rk-check": ("rk/basics.md", "rk-basic-roll"),
+    "rk-tn": ("rk/attacking.md", "rk-target-numbers"),
+    "rk-wounds": ("rk/damage.md", "rk-wound-checks"),
+    "rk-horse-fall": ("rk/mounted.md", "rk-falling-from-a-horse"),
+}
+
+
+@pytest.mark.parametrize("cid", sorted(CALCULATOR_SECTIONS))
+def test_calculator_in_its_section(cid: str) -> None:
+    src, anchor = CALCULATOR_SECTIONS[cid]
+    text = (ROOT / "docs" / src).read_text(encoding="utf-8")
+    section = text.split(f"{{ #{anchor} }}", 1)[1].split("\n## ", 1)[0]
+    if cid in calc.CALCULATORS:
+        assert f'{{{{ calculator("{cid}") }}}}' in section
+    else:
+        assert f"<!-- calculator: {cid} -->" in section
