@@ -106,6 +106,7 @@ def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
         f'{bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total")}</div>'
         f'<div class="cx-chart__panel cx-chart__panel--exactly">'
         f'{bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total")}</div></div>'
+        f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p>'
         f'<details class="cx-table"><summary>Table of every total</summary>'
         f'<table><thead><tr><th scope="col">Total</th><th scope="col">Exactly</th><th scope="col">At least</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table></details></div>'

@@ -99,3 +99,22 @@ def test_prerendered_result_is_there_without_javascript(browser: Any, served: st
         assert value == calc.evaluate("sun-check", calc.CALCULATORS["sun-check"].defaults())["chance"]
     finally:
         ctx.close()
+
+
+def test_a_rules_page_without_a_calculator_never_boots_pyodide(page: Any, served: str) -> None:
+    requested: list[str] = []
+    page.on("request", lambda r: requested.append(r.url))
+    page.goto(served + "sun/attributes/")
+    page.wait_for_load_state("networkidle")
+    assert not page.locator("[data-calculator]").count()
+    assert not [u for u in requested if "pyodide" in u or u.endswith("worker.mjs")]
+
+
+def test_tapping_a_chart_bar_reads_out_its_value(calc_page: Any) -> None:
+    bar = root(calc_page, "sun-check").locator(".cx-chart__panel--atleast rect").nth(3)
+    bar.click()
+    readout = root(calc_page, "sun-check").locator(".cx-chart__readout").inner_text()
+    assert readout.startswith("at least ") and readout.endswith("%")
+    root(calc_page, "sun-check").locator("label", has_text="Exactly").click()
+    assert root(calc_page, "sun-check").locator(".cx-chart__panel--exactly").is_visible()
+    assert not root(calc_page, "sun-check").locator(".cx-chart__panel--atleast").is_visible()

@@ -404,7 +404,7 @@ def test_key_facts(site_dir: Path, src: str) -> None:
     assert [f for f in KEY_FACTS[src] if f not in text] == []
 
 
-# --- calculators: placed where the rule is, or marked for placement ----------------------------
+# --- calculators: placed in the section of the rule they answer ---------------------------------
 
 CALCULATOR_SECTIONS = {
     "rk-check": ("rk/basics.md", "rk-basic-roll"),
@@ -419,7 +419,5 @@ def test_calculator_in_its_section(cid: str) -> None:
     src, anchor = CALCULATOR_SECTIONS[cid]
     text = (ROOT / "docs" / src).read_text(encoding="utf-8")
     section = text.split(f"{{ #{anchor} }}", 1)[1].split("\n## ", 1)[0]
-    if cid in calc.CALCULATORS:
-        assert f'{{{{ calculator("{cid}") }}}}' in section
-    else:
-        assert f"<!-- calculator: {cid} -->" in section
+    assert cid in calc.CALCULATORS
+    assert f'{{{{ calculator("{cid}") }}}}' in section

@@ -144,6 +144,7 @@ function bind(root) {
   let running = false;
   let again = false;
   let stopTimer = 0;
+  let shown = null;          // the params (as JSON) of the result on screen, once live
 
   async function compute() {
     if (running) { again = true; return; }
@@ -157,12 +158,14 @@ function bind(root) {
     running = false;
     if (again) { again = false; compute(); return; }
     if (reply.stopped) {
+      shown = null;
       setState(root, "error", "Stopped. Change a value to try again.");
       root.querySelector(".cx-result").classList.add("cx-result--stale");
       return;
     }
     clearErrors(root);
-    if (reply.error) { showError(root, reply.error); return; }
+    if (reply.error) { shown = null; showError(root, reply.error); return; }
+    shown = JSON.stringify(params);
     root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
     root.querySelector(".cx-result").classList.remove("cx-result--stale");
     setState(root, "ready", "Up to date.");
@@ -170,7 +173,10 @@ function bind(root) {
 
   function edited() {
     root.extraParams = {};
-    writeUrl(root, readForm(form));
+    const params = readForm(form);
+    writeUrl(root, params);
+    // a field's "change" after its "input" events, or a select re-chosen, asks nothing new
+    if (!running && shown === JSON.stringify(params)) return;
     compute();
   }
 
@@ -257,6 +263,15 @@ async function followMovedAnchor() {
     /* no redirect list: nothing to follow */
   }
 }
+
+// Chart bars carry their value in an SVG <title> (a hover tooltip); a tap or click also
+// writes it under the chart, since touch screens never show titles.
+document.addEventListener("click", (event) => {
+  const bar = event.target.closest && event.target.closest(".cx-chart rect[data-x]");
+  if (!bar) return;
+  const readout = bar.closest(".cx-chart").querySelector(".cx-chart__readout");
+  if (readout) readout.textContent = bar.querySelector("title").textContent;
+});
 
 function bindPage() {
   document.querySelectorAll("[data-calculator]").forEach(bind);
