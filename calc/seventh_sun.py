@@ -1,4 +1,4 @@
-"""Seventh Sun: 3d6 + Attribute + Skill against a target number (rules: docs/sun/)."""
+"""Seventh Sun: the basic roll (3d6 + Attribute + Skill against a target number) and initiative (rules: docs/sun/)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,48 @@ def degrees(total: Dist, target: int) -> list[dict[str, Any]]:
     return out
 
 
+def initiative(
+    *, a: int, b: int, a_agility: int | None = None, b_agility: int | None = None
+) -> dict[str, Any]:
+    """Who acts first: 3d6 + Initiative for each side, ties to the higher Agility (seed 002).
+
+    `a_first` counts A's higher totals and the ties A's higher Agility breaks; ties that
+    Agility does not break (equal or unknown) are `undecided`: the players order their heroes
+    and the Narrator everyone else.
+    """
+    margin = roll() + a - (roll() + b)
+    ahead = margin.weight_at_least(1)
+    level = margin.weight_at_least(0) - ahead
+    behind = margin.total - ahead - level
+    known = a_agility is not None and b_agility is not None
+    a_breaks = known and a_agility > b_agility  # type: ignore[operator]
+    b_breaks = known and b_agility > a_agility  # type: ignore[operator]
+    total = margin.total
+    notes = []
+    if a_breaks or b_breaks:
+        winner = "A" if a_breaks else "B"
+        notes.append(f"A tie goes to the higher Agility: {winner} ({a_agility} against {b_agility}).")
+    else:
+        why = "equal" if known else "not given"
+        notes.append(
+            f"Agility cannot break a tie here ({why}): the players decide the order among their heroes "
+            "and the Narrator decides for everyone else. A first counts none of those ties; "
+            "they are shown as undecided."
+        )
+    return {
+        "a_first": (ahead + (level if a_breaks else 0)) / total,
+        "b_first": (behind + (level if b_breaks else 0)) / total,
+        "undecided": 0.0 if (a_breaks or b_breaks) else level / total,
+        "a_higher": ahead / total,
+        "tie": level / total,
+        "b_higher": behind / total,
+        "mean": margin.mean(),
+        "distribution": margin.pmf(),
+        "distribution_title": "A's total minus B's total",
+        "notes": notes,
+    }
+
+
 def check(*, bonus: int, target: int, die: str = "none") -> dict[str, Any]:
     """The basic roll: P(3d6 (+ bonus/penalty die) + bonus >= target), with degrees."""
     total = roll(die) + bonus
@@ -72,5 +114,26 @@ CALCULATORS = (
         ),
         compute=check,
         headlines=(Headline("chance", "Chance of success"), Headline("mean", "Average total", "number")),
+    ),
+    Calculator(
+        id="sun-initiative",
+        title="Initiative: who acts first",
+        rule="sun/combat.md#sun-initiative",
+        summary="Chance that A acts before B when both roll 3d6 + Initiative, ties going to the higher Agility.",
+        params=(
+            IntParam("a", "A's Initiative", 3, minimum=-20, maximum=40, help="Added to A's 3d6."),
+            IntParam("b", "B's Initiative", 2, minimum=-20, maximum=40, help="Added to B's 3d6."),
+            IntParam("a_agility", "A's Agility", None, minimum=-20, maximum=40, optional=True, required=False,
+                     help="Breaks a tie; leave blank if unknown."),
+            IntParam("b_agility", "B's Agility", None, minimum=-20, maximum=40, optional=True, required=False,
+                     help="Breaks a tie; leave blank if unknown."),
+        ),
+        compute=initiative,
+        headlines=(
+            Headline("a_first", "A acts first"),
+            Headline("a_higher", "A's total higher"),
+            Headline("tie", "Totals tie"),
+            Headline("b_higher", "B's total higher"),
+        ),
     ),
 )

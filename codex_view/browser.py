@@ -6,7 +6,9 @@ and relays the reply: `{"result": ..., "html": ...}` or `{"error": {"field", "me
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
 from typing import Any
 
 from calc import InputError, evaluate
@@ -40,3 +42,14 @@ def run(calculator_id: str, params_json: str) -> str:
             except Exception as err:  # the worker must always answer; say what broke
                 out = {"error": {"field": None, "message": f"The calculator failed unexpectedly ({type(err).__name__})."}}
     return json.dumps(out, allow_nan=False)
+
+
+def memory() -> str:
+    """Python's live memory after a full collection, as JSON: `{"blocks", "objects"}`.
+
+    `blocks` is `sys.getallocatedblocks()` (memory blocks the allocator holds), `objects` the
+    objects the garbage collector tracks; the worker adds the wasm heap's size. Used by the
+    stress test to show that many calculator changes do not pile up memory.
+    """
+    gc.collect()
+    return json.dumps({"blocks": sys.getallocatedblocks(), "objects": len(gc.get_objects())})

@@ -11,10 +11,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Mapping
 
+import json
+
 from calc.calculator import Calculator
+from calc.registry import get
 
 from .chart import bars_svg
 from .format import figure, percent
+from .links import page_url
 
 
 def _attr(value: object) -> str:
@@ -138,9 +142,22 @@ def _tables(tables: list[Mapping[str, Any]]) -> str:
     return "".join(out)
 
 
+def _chain(chain: Mapping[str, Any]) -> str:
+    """A button that carries values into another calculator (on this page, or on its rule page)."""
+    target = get(chain["calculator"])
+    page = page_url(target.rule)
+    return (
+        f'<p class="cx-chain-row"><button type="button" class="cx-chain md-button md-button--primary" '
+        f'data-chain-calculator="{_attr(target.id)}" data-chain-page="{_attr(page)}" '
+        f'data-chain-params="{_attr(json.dumps(chain["params"], sort_keys=True))}">{escape(chain["label"])}</button></p>'
+    )
+
+
 def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     """The result region: headline figures, bands, tables, the distribution chart, notes."""
     parts = [_headlines(calculator, result)]
+    if result.get("chain"):
+        parts.append(_chain(result["chain"]))
     if result.get("degrees"):
         parts.append(_bands(result["degrees"], "Degrees of success and failure"))
     if result.get("tables"):

@@ -5,10 +5,12 @@ Macros only format; every number comes from `calc`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from . import glossary, tables, widgets
+from . import glossary, printing, rulings, tables, widgets
 from .links import relative_href
+from .mdsource import heading_index
 
 
 def define_env(env: Any) -> None:
@@ -35,5 +37,20 @@ def define_env(env: Any) -> None:
     def link(target: str) -> str:
         """A relative URL from this page to `docs path#anchor`."""
         return relative_href(page_uri(), target)
+
+    @env.macro
+    def rulings_list() -> str:
+        """Every ruling in calc/data/rulings.json, one anchored section each (`#r-0001`)."""
+        docs = Path(env.conf["docs_dir"])
+        return rulings.page_markdown(rulings.load(), heading_index(docs), page_uri())
+
+    @env.macro
+    def print_game(game: str) -> str:
+        """Every page of one game, in nav order, adapted for one printable page."""
+        docs = Path(env.conf["docs_dir"])
+        available = [p.relative_to(docs).as_posix() for p in docs.rglob("*.md")]
+        pages = printing.game_pages(env.conf["nav"], game, available)
+        text = printing.game_markdown(game, [(uri, (docs / uri).read_text(encoding="utf-8")) for uri in pages])
+        return env.render(text, force_rendering=True)   # the included pages' own macros (tables, calculators)
 
     env.variables["calculator_ids"] = widgets.all_ids()

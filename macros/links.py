@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import posixpath
 
+from codex_view.links import page_url
 
-def page_url(src_uri: str) -> str:
-    """The directory URL MkDocs gives a page: `rk/weapons.md` -> `rk/weapons/`, `index.md` -> ``."""
-    path, _, _ = src_uri.partition("#")
-    stem = path[:-3] if path.endswith(".md") else path
-    if stem == "index" or stem.endswith("/index"):
-        stem = stem[: -len("index")]
-    else:
-        stem += "/"
-    return stem
+__all__ = ["page_url", "relative_href"]
 
 
 def relative_href(from_src_uri: str, to: str) -> str:

@@ -66,6 +66,12 @@ def content_pages(site: Path) -> dict[str, PageIndex]:
     return pages
 
 
+def rule_pages(site: Path) -> dict[str, PageIndex]:
+    """The content pages less the printable pages (`print/<game>/`), which repeat the rules
+    under `print-` ids: they are link-checked, but their anchors are not rule anchors."""
+    return {key: index for key, index in content_pages(site).items() if not key.startswith("print/")}
+
+
 def published_anchors(site: Path) -> set[str]:
-    """`page#anchor` for every heading anchor in the site's content."""
-    return {f"{key}#{anchor}" for key, index in content_pages(site).items() for anchor in index.headings}
+    """`page#anchor` for every heading anchor in the site's content (print pages excluded)."""
+    return {f"{key}#{anchor}" for key, index in rule_pages(site).items() for anchor in index.headings}

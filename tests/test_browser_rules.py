@@ -9,7 +9,6 @@ from typing import Any, Iterator
 
 import pytest
 
-from calc import data
 from macros.glossary import terms
 from scripts.site_index import content_pages
 
@@ -50,7 +49,7 @@ def test_tapping_a_term_shows_its_own_games_definition(phone: Any, served: str, 
     term, definitions = _shared_term()
     for game, definition in definitions.items():
         phone.goto(served + _page_with_term(site_dir, game, term))
-        abbr = phone.locator(".md-content abbr", has_text=term).first
+        abbr = phone.locator(".md-content abbr:visible", has_text=term).first
         abbr.scroll_into_view_if_needed()
         abbr.tap()
         tip = phone.locator(".md-tooltip2--active")

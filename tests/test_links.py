@@ -16,7 +16,7 @@ import pytest
 
 from macros.games import GAMES
 from scripts.anchors import read_published
-from scripts.site_index import content_pages, published_anchors
+from scripts.site_index import content_pages, published_anchors, rule_pages
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
@@ -54,7 +54,7 @@ def test_game_pages_use_their_game_prefix(site_dir: Path) -> None:
 
 
 def test_heading_anchors_are_unique_across_the_site(site_dir: Path) -> None:
-    counts = Counter(a for index in content_pages(site_dir).values() for a in index.headings)
+    counts = Counter(a for index in rule_pages(site_dir).values() for a in index.headings)
     assert [a for a, n in counts.items() if n > 1] == []
 
 

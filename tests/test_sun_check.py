@@ -68,3 +68,33 @@ def test_unknown_calculator() -> None:
     with pytest.raises(InputError) as caught:
         calc.evaluate("no-such-thing", {})
     assert caught.value.field == "calculator"
+
+
+@pytest.mark.parametrize("die", ["none", "bonus", "penalty"])
+@pytest.mark.parametrize("bonus", [-3, 0, 5, 11])
+@pytest.mark.parametrize("target", [1, 9, 12, 15, 18, 21, 24, 30])
+def test_degree_bands_match_enumeration(die: str, bonus: int, target: int) -> None:
+    """Degrees (docs/sun/rules.md, seed 004): margin = total - target; 10+ exceptional, 5 to 9
+    strong, 0 to 4 success, -1 to -4 failure, -5 to -9 serious complication, -10 or less decisive."""
+
+    def band(margin: int) -> str:
+        if margin >= 10:
+            return "exceptional"
+        if margin >= 5:
+            return "strong"
+        if margin >= 0:
+            return "success"
+        if margin >= -4:
+            return "failure"
+        if margin >= -9:
+            return "complication"
+        return "decisive"
+
+    expected: dict[str, Fraction] = {}
+    for total, p in brute_totals(die).items():
+        key = band(total + bonus - target)
+        expected[key] = expected.get(key, Fraction(0)) + p
+    degrees = calc.evaluate("sun-check", {"bonus": bonus, "target": target, "die": die})["degrees"]
+    assert [d["key"] for d in degrees] == ["exceptional", "strong", "success", "failure", "complication", "decisive"]
+    for d in degrees:
+        assert d["probability"] == float(expected.get(d["key"], Fraction(0))), d["key"]

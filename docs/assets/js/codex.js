@@ -225,17 +225,136 @@ function flash(anchor, message) {
   setTimeout(() => note.remove(), 2500);
 }
 
+// Cite this rule: after copying its URL, a heading link opens a small popover that copies the
+// rule as a forum citation: "Seventh Sun Codex › Combat › Parry" with the URL, plain, in
+// Markdown or in BBCode. Built with textContent only: no page text is ever parsed as HTML.
+const CITE_SEPARATOR = " › ";
+const CITE_FORMATS = [
+  ["link", "Copy link", "Link copied"],
+  ["markdown", "Copy as Markdown", "Copied as Markdown"],
+  ["bbcode", "Copy as BBCode", "Copied as BBCode"],
+];
+const URL_UNSAFE = { "(": "%28", ")": "%29", "[": "%5B", "]": "%5D", " ": "%20" };
+let openCite = null;          // { holder, link } of the popover on screen
+let citeListening = false;
+
+function citeText(element) {
+  const copy = element.cloneNode(true);
+  copy.querySelectorAll(".headerlink, .cx-flash").forEach((el) => el.remove());
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+
+function citeSiteName() {
+  const meta = document.querySelector('meta[property="og:site_name"]');
+  if (meta && meta.content) return meta.content;
+  const topic = document.querySelector(".md-header__topic .md-ellipsis");
+  return topic ? topic.textContent.trim() : "";
+}
+
+// Material's instant navigation rewrites every href to an absolute URL; resolve either form.
+function headingUrl(link) {
+  const url = new URL(link.getAttribute("href"), location.href);
+  return location.origin + location.pathname + url.hash;
+}
+
+function citation(link) {
+  const h1 = document.querySelector(".md-content h1");
+  const heading = link.closest("h1, h2, h3, h4, h5, h6");
+  const parts = [citeSiteName(), h1 ? citeText(h1) : ""];
+  if (heading && heading !== h1) parts.push(citeText(heading));
+  return {
+    title: parts.filter(Boolean).join(CITE_SEPARATOR),
+    url: headingUrl(link),
+  };
+}
+
+function formatCitation(format, { title, url }) {
+  const safeUrl = url.replace(/[()[\] ]/g, (c) => URL_UNSAFE[c]);
+  if (format === "markdown") return `[${title.replace(/[\\[\]]/g, "\\$&")}](${safeUrl})`;
+  if (format === "bbcode") return `[url=${safeUrl}]${title.replace(/\[/g, "(").replace(/\]/g, ")")}[/url]`;
+  return url;
+}
+
+function closeCite({ restoreFocus = false } = {}) {
+  if (!openCite) return;
+  const { holder, link } = openCite;
+  openCite = null;
+  holder.remove();
+  link.setAttribute("aria-expanded", "false");
+  if (restoreFocus && link.isConnected) link.focus();
+}
+
+function listenForCiteDismissal() {
+  if (citeListening) return;
+  citeListening = true;
+  document.addEventListener("pointerdown", (event) => {
+    if (openCite && !openCite.holder.contains(event.target) && !openCite.link.contains(event.target)) closeCite();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && openCite) closeCite({ restoreFocus: true });
+  });
+}
+
+function openCitePopover(link) {
+  closeCite();
+  const cite = citation(link);
+  const holder = document.createElement("div");
+  holder.className = "cx-cite-holder";
+  const box = document.createElement("div");
+  box.className = "cx-cite";
+  box.id = "cx-cite";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "Cite this rule");
+  const text = document.createElement("p");
+  text.className = "cx-cite__text";
+  text.textContent = cite.title;
+  const actions = document.createElement("div");
+  actions.className = "cx-cite__actions";
+  const done = document.createElement("p");
+  done.className = "cx-cite__done";
+  done.setAttribute("role", "status");
+  for (const [format, label, copied] of CITE_FORMATS) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.citeFormat = format;
+    button.textContent = label;
+    button.addEventListener("click", async () => {
+      done.textContent = "";
+      await copyText(formatCitation(format, cite));
+      done.textContent = copied;
+    });
+    actions.append(button);
+  }
+  box.append(text, actions, done);
+  box.addEventListener("focusout", (event) => {
+    const to = event.relatedTarget;
+    if (to && !holder.contains(to) && to !== link) closeCite();   // tabbed away
+  });
+  holder.append(box);
+  (link.closest("h1, h2, h3, h4, h5, h6") || link).after(holder);
+  link.setAttribute("aria-expanded", "true");
+  link.setAttribute("aria-controls", box.id);
+  openCite = { holder, link };
+  actions.querySelector("button").focus({ preventScroll: true });
+}
+
 function bindHeadingLinks() {
+  if (openCite && !openCite.holder.isConnected) openCite = null;   // the page changed under it
+  listenForCiteDismissal();
   document.querySelectorAll(".md-content .headerlink").forEach((link) => {
     if (link.codexBound) return;
     link.codexBound = true;
     link.setAttribute("aria-label", "Copy a link to this rule");
+    link.setAttribute("aria-haspopup", "dialog");
+    link.setAttribute("aria-expanded", "false");
     link.addEventListener("click", async (event) => {
       event.preventDefault();
-      const url = location.origin + location.pathname + link.getAttribute("href");
-      history.replaceState(history.state, "", link.getAttribute("href"));
+      event.stopPropagation();   // not a navigation: keep Material's instant navigation out of it
+      const url = headingUrl(link);
+      history.replaceState(history.state, "", location.pathname + location.search + new URL(url).hash);
       await copyText(url);
       flash(link, "Link copied");
+      openCitePopover(link);
     });
   });
 }
@@ -264,6 +383,30 @@ async function followMovedAnchor() {
   }
 }
 
+// A result can hand its figure to another calculator (rk-tn -> rk-check): fill that
+// calculator's form if it is on this page, else open its page with the values in the URL.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest(".cx-chain[data-chain-calculator]");
+  if (!button) return;
+  const id = button.dataset.chainCalculator;
+  const params = JSON.parse(button.dataset.chainParams || "{}");
+  const target = document.querySelector(`[data-calculator="${CSS.escape(id)}"]`);
+  if (target && target.codexBound) {
+    const form = target.querySelector("form");
+    for (const [name, value] of Object.entries(params)) {
+      const field = form.elements.namedItem(name);
+      if (field) writeField(field, String(value));
+    }
+    form.dispatchEvent(new Event("change"));
+    target.scrollIntoView({ behavior: "smooth", block: "start" });
+    return;
+  }
+  const url = new URL(button.dataset.chainPage, SITE_ROOT);
+  url.search = new URLSearchParams({ calc: id, ...params }).toString();
+  url.hash = "calc-" + id;
+  location.assign(url.href);
+});
+
 // Chart bars carry their value in an SVG <title> (a hover tooltip); a tap or click also
 // writes it under the chart, since touch screens never show titles.
 document.addEventListener("click", (event) => {
@@ -279,6 +422,20 @@ function bindPage() {
   bindGlossary();
   followMovedAnchor();
 }
+
+// Offline: a service worker at the site root (docs/sw.js) keeps the pages and the Pyodide
+// runtime, so after one visit the rules and calculators work without a network. Registered
+// after `load` so its downloads do not compete with the page's own.
+function registerOfflineSupport() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const register = () => navigator.serviceWorker
+    .register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname })
+    .catch((err) => console.warn("Codex: offline support unavailable:", err));
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
+registerOfflineSupport();
 
 // Material's instant navigation swaps pages without reloading this module: the worker stays.
 if (window.document$ && typeof window.document$.subscribe === "function") {

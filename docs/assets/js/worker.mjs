@@ -1,5 +1,6 @@
 // The calculator worker: boots Pyodide once, loads the `calc` wheel, answers requests.
-// Replies: {type: "ready"} once booted; then {id, result, html} or {id, error: {field, message}}.
+// Replies: {type: "ready"} once booted; then {id, result, html} or {id, error: {field, message}};
+// {id, type: "memory"} answers {id, memory: {heap, blocks, objects}} (tests/test_stress.py).
 // It never touches the DOM and never builds Python source: it calls one fixed function.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -30,6 +31,9 @@ async function bootPlain(runtime) {
   return pyodide;
 }
 
+// The wasm heap only grows, so its size is the worker's high-water mark ({type: "memory"}).
+let wasmHeap = () => 0;
+
 const ready = (async () => {
   const runtime = await (await fetch(new URL("runtime.json", base), { cache: "no-cache" })).json();
   let pyodide = null;
@@ -44,15 +48,20 @@ const ready = (async () => {
   if (!pyodide) pyodide = await bootPlain(runtime);
   const entry = pyodide.pyimport("codex_view.browser");
   self.postMessage({ type: "ready" });
+  wasmHeap = () => pyodide._module.HEAP8.length;
   return entry;
 })();
 
 ready.catch((err) => self.postMessage({ type: "failed", message: String((err && err.message) || err) }));
 
 self.onmessage = async ({ data }) => {
-  const { id, calculator, params } = data || {};
+  const { id, calculator, params, type } = data || {};
   try {
     const entry = await ready;
+    if (type === "memory") {   // {id, type: "memory"} -> {id, memory: {heap, blocks, objects}}
+      self.postMessage({ id, memory: { heap: wasmHeap(), ...JSON.parse(entry.memory()) } });
+      return;
+    }
     const reply = JSON.parse(entry.run(String(calculator), JSON.stringify(params || {})));
     self.postMessage({ id, ...reply });
   } catch (err) {

@@ -1,0 +1,402 @@
+"""Keep the highest or lowest k of n dice, and Roll & Keep's XkY.
+
+Two algorithms, each checked against a brute-force twin in tests/test_keep.py:
+
+* Order statistics over the faces (`_order_statistic`, `_order_dp`), exact in integers.
+  Faces are taken from the best down; a state is "j dice so far, all of them kept", held as
+  one packed big-integer polynomial in the kept sum. The moment a face brings the count to
+  k or more, the other dice only have to lie below it, so that state ends in one step.
+  States count labelled dice, so they do not depend on n: one pass serves many (n, k) pairs,
+  and `_order_dp` sums weighted families of them ("groups") without computing each one.
+
+* Exploding dice (`_keep_highest_exploding`). Give each die its level: how many times it
+  exploded. A die at level L is worth sides*L + U with U uniform on 1..sides-1, and every
+  die at a higher level beats every die at a lower one. Condition on the level of the k-th
+  best die and on how many dice lie above it (a) and at it (m): the a dice above are all kept
+  and, by memorylessness, each is sides*(level+1) plus a fresh exploding die E; of the m at
+  the level the best r = k - a are kept, an order statistic of uniform dice (first
+  algorithm, one group per level and a). So
+      KH = sum over a of  E^(*a) (*) H_a,
+  evaluated by Horner's rule: k - 1 products by E, each one big-integer multiplication of
+  fixed-point (2**-64) coefficients. Configurations below 1e-17 are skipped, the explosion
+  is followed to 1e-17, and the result's top is cut below 1e-16; `tail` reports the loss.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from .dist import (
+    FIXED_BYTES,
+    FIXED_ONE,
+    SLOT_BYTES,
+    Dist,
+    _trim,
+    fixed_power,
+    fixed_to_floats,
+    pack,
+    pack_fixed,
+    unfix,
+    unpack,
+)
+from .explode import DEFAULT_THRESHOLD, _exploding, exploding_die
+
+_NEGLIGIBLE = 1e-17  # mass below which a configuration of levels is not computed
+
+
+def _check(n: int, k: int) -> None:
+    if not isinstance(n, int) or not isinstance(k, int) or not 0 <= k <= n:
+        raise ValueError("keep needs whole numbers with 0 <= k <= n")
+
+
+# -- order statistics, exact --------------------------------------------------------------
+
+
+_BINOMIALS = tuple(tuple(comb(n, i) for i in range(n + 1)) for n in range(65))  # Pascal's triangle
+
+
+def _binomials(n: int) -> tuple[tuple[int, ...], ...]:
+    """Rows 0..n of Pascal's triangle (a constant table up to 64)."""
+    if n < len(_BINOMIALS):
+        return _BINOMIALS
+    return tuple(tuple(comb(i, j) for j in range(i + 1)) for i in range(n + 1))
+
+
+def _powers(base: int, n: int) -> list[int]:
+    out = [1] * (n + 1)
+    for i in range(1, n + 1):
+        out[i] = out[i - 1] * base
+    return out
+
+
+Group = tuple[int, list[tuple[int, int]]]  # (r, [(m, factor), ...])
+
+
+def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, list[int]]:
+    """Weighted sums of keep-highest distributions, exact in integers.
+
+    For each group (r, members) the result is  sum over (m, factor) in members of
+    factor * (weights of the sum of the r highest of m dice), the weights of one (m, r)
+    adding up to W**m (W = sum of the face weights). A group with a single member and factor
+    1 is just that order statistic; the exploding algorithm folds many (m, r) into one group.
+
+    Args:
+        faces: (value, positive int weight), best first (descending values).
+        groups: (r, [(m, factor), ...]) with 1 <= r <= m and factor >= 0.
+
+    Returns:
+        (nbytes, packed): one packed polynomial per group, slots of `nbytes` bytes, slot i
+        holding the weight of kept sum r * lowest_face + i.
+    """
+    low = faces[-1][0]
+    big_w = sum(w for _, w in faces)
+    max_m = max(m for _, members in groups for m, _ in members)
+    max_r = max(r for r, _ in groups)
+    bound = max(sum(f * big_w**m for m, f in members) for _, members in groups)
+    nbytes = max(1, -(-bound.bit_length() // 8))
+    bits = 8 * nbytes
+    binom = _binomials(max_m)
+    states = [0] * max_r
+    states[0] = 1
+    found = [0] * len(groups)
+    remaining = big_w
+    pt = _powers(big_w, max_m)  # powers of the weight of this face and all below it
+    for value, w in faces:
+        step = (value - low) * bits
+        below = remaining - w
+        pw = _powers(w, max_m) if w != 1 else None
+        pb = _powers(below, max_m) if below else None
+        counts: dict[tuple[int, int], int] = {}
+        for index, (r, members) in enumerate(groups):
+            acc = found[index]
+            for j in range(r):
+                state = states[j]
+                if not state:
+                    continue
+                c0 = r - j
+                scalar = 0
+                for m, factor in members:
+                    big_m = m - j
+                    key = (big_m, c0)
+                    count = counts.get(key)
+                    if count is None:
+                        # at least c0 of the other big_m dice show this face, the rest lower
+                        if pb is None:
+                            count = pw[big_m] if pw else 1
+                        else:
+                            row = binom[big_m]
+                            if big_m - c0 < c0:
+                                if pw:
+                                    count = sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+                                else:
+                                    count = sum([row[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+                            elif pw:
+                                count = pt[big_m] - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
+                            else:
+                                count = pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
+                        counts[key] = count
+                    scalar += factor * binom[m][j] * count
+                if scalar:
+                    acc += scalar * (state << (step * c0))
+            found[index] = acc
+        if pb is not None:
+            nxt = states[:]
+            for j in range(max_r - 1):
+                state = states[j]
+                if not state:
+                    continue
+                for c in range(1, max_r - j):
+                    factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
+                    nxt[j + c] += factor * (state << (step * c))
+            states = nxt
+            pt = pb
+        remaining = below
+    return nbytes, found
+
+
+def _order_statistic(faces: list[tuple[int, int]], m: int, r: int) -> tuple[int, list[int]]:
+    """(offset, weights) of the sum of the r highest of m dice; the weights add up to W**m.
+
+    The one-pair case of `_order_dp`, written out for speed on small pools (4d6 keep 3).
+    """
+    low = faces[-1][0]
+    big_w = sum(w for _, w in faces)
+    nbytes = max(1, -(-(big_w**m).bit_length() // 8))
+    bits = 8 * nbytes
+    binom = _binomials(m)
+    row_m = binom[m]
+    states = [0] * r
+    states[0] = 1
+    acc = 0
+    remaining = big_w
+    for value, w in faces:
+        step = (value - low) * bits
+        below = remaining - w
+        if not below:  # the lowest face: every die not yet placed shows it
+            for j in range(r):
+                state = states[j]
+                if state:
+                    acc += (row_m[j] * w ** (m - j)) * (state << (step * (r - j)))
+            break
+        pb = [1] * (m + 1)
+        for i in range(1, m + 1):
+            pb[i] = pb[i - 1] * below
+        pw = [1] * (m + 1)
+        if w != 1:
+            for i in range(1, m + 1):
+                pw[i] = pw[i - 1] * w
+        for j in range(r):
+            state = states[j]
+            if state:
+                big_m = m - j
+                c0 = r - j
+                row = binom[big_m]
+                # at least c0 of the other big_m dice show this face, the rest lower
+                if big_m - c0 < c0:
+                    count = sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+                else:
+                    count = remaining**big_m - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
+                acc += (row_m[j] * count) * (state << (step * c0))
+        nxt = states[:]
+        for j in range(r - 1):
+            state = states[j]
+            if state:
+                for c in range(1, r - j):
+                    nxt[j + c] += (binom[j + c][c] * pw[c]) * (state << (step * c))
+        states = nxt
+        remaining = below
+    return low * r, unpack(acc, nbytes, (faces[0][0] - low) * r + 1)
+
+
+def _faces(die: Dist, *, highest: bool) -> list[tuple[int, int]]:
+    faces = [(o, w) for o, w in die.items()]
+    if highest:
+        faces.reverse()
+    else:
+        faces = [(-o, w) for o, w in faces]
+    return faces
+
+
+def _keep_exact(die: Dist, n: int, k: int, *, highest: bool) -> Dist:
+    (offset, weights) = _order_statistic(_faces(die, highest=highest), n, k)
+    start, trimmed = _trim(offset, weights)
+    result = Dist(start, trimmed, die.total**n)
+    return result if highest else -result
+
+
+def _keep_float(die: Dist, n: int, k: int, *, highest: bool) -> Dist:
+    """Any float die: weights to 2**-64 fixed point, then the exact algorithm."""
+    faces = [(o, int(p * FIXED_ONE + 0.5)) for o, p in zip(range(die.offset, die.max + 1), die.probabilities())]
+    faces = [(o, w) for o, w in faces if w]
+    die_int = Dist.from_weights(dict(faces))
+    (offset, weights) = _order_statistic(_faces(die_int, highest=highest), n, k)
+    scale = FIXED_ONE**n
+    probs = [w / scale for w in weights]
+    result = Dist.from_probabilities(offset, probs)
+    return -result if not highest else result
+
+
+# -- exploding dice ---------------------------------------------------------------------
+
+
+def _exploding_sides(die: Dist) -> int | None:
+    """The number of sides if `die` is exactly what `exploding_die` builds, else None."""
+    if die.exact or die.offset != 1 or len(die.weights) < 3:
+        return None
+    try:
+        sides = die.weights.index(0) + 1
+    except ValueError:
+        return None
+    levels, extra = divmod(len(die.weights) + 1, sides)
+    if extra or sides < 2:
+        return None
+    return sides if _exploding(sides, levels) == die else None
+
+
+@lru_cache(maxsize=32)
+def _exploding_fixed(sides: int, levels: int) -> int:
+    """The exploding die as a packed fixed-point polynomial indexed by value (slot 0 empty).
+
+    Built from the exact probabilities sides**-(level+1), rounded once to 2**-64, not from
+    the die's floats (1/6 as a float is already 3e-17 short, and sums of 20 dice would show it).
+    """
+    words = [0]
+    for level in range(levels):
+        den = sides ** (level + 1)
+        words.extend([(FIXED_ONE + den // 2) // den] * (sides - 1))
+        words.append(0)
+    words.pop()
+    return pack(words, SLOT_BYTES)
+
+
+def _levels_for(sides: int, n: int) -> int:
+    """Levels that leave out less than 1e-17 over n dice."""
+    levels = 1
+    while n * float(sides) ** -levels >= _NEGLIGIBLE:
+        levels += 1
+    return levels
+
+
+def _trim_tail(offset: int, probs: list[float], threshold: float) -> Dist:
+    """Drop the top outcomes whose combined probability is below a thousandth of threshold."""
+    cut = len(probs)
+    mass = 0.0
+    limit = threshold * 1e-3
+    while cut > 1 and mass + probs[cut - 1] < limit:
+        cut -= 1
+        mass += probs[cut]
+    return Dist.from_probabilities(offset, probs[:cut])
+
+
+def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
+    levels = _levels_for(sides, n)
+    if k == n:  # every die kept: a plain sum
+        return _trim_tail(0, fixed_to_floats(fixed_power(_exploding_fixed(sides, levels), n)), threshold)
+    q = 1.0 / sides
+    face = sides - 1
+    # configurations of levels that matter: the k-th best die is at `level`, a dice lie above
+    # it (all kept), m at it (the best r = k - a of them kept), the rest below (dropped)
+    found: dict[tuple[int, int], list[tuple[int, float]]] = {}
+    binom_nk = comb(n, k)
+    for level in range(levels):
+        if level and binom_nk * q ** (level * k) < _NEGLIGIBLE:
+            break
+        above = q ** (level + 1)
+        at = face * q ** (level + 1)
+        below = 1.0 - q**level
+        for a in range(k):
+            r = k - a
+            ways_a = comb(n, a) * above**a
+            for m in range(r, n - a + 1) if level else (n - a,):
+                p = ways_a * comb(n - a, m) * at**m * below ** (n - a - m)
+                if p >= _NEGLIGIBLE:
+                    found.setdefault((level, a), []).append((m, p))
+    # one group per (level, a); factors in fixed point, scaled so that all share one scale
+    max_m = max(m for members in found.values() for m, _ in members)
+    keys = sorted(found)
+    groups: list[Group] = [
+        (k - a, [(m, int(p * FIXED_ONE * face ** (max_m - m) + 0.5)) for m, p in found[(level, a)]])
+        for level, a in keys
+    ]
+    nbytes, packed = _order_dp([(v, 1) for v in range(face, 0, -1)], groups)
+    bits = 8 * nbytes
+    # gather the groups with the same a: the kept sum is shift + (lowest sum r) + slot
+    by_a: dict[int, tuple[int, int]] = {}
+    for (level, a), acc in zip(keys, packed):
+        start = sides * (level + 1) * a + sides * level * (k - a) + (k - a)
+        if a in by_a:
+            base, total = by_a[a]
+            lo = min(base, start)
+            by_a[a] = (lo, (total << ((base - lo) * bits)) + (acc << ((start - lo) * bits)))
+        else:
+            by_a[a] = (start, acc)
+    scale = 1.0 / (FIXED_ONE * float(face) ** max_m)
+    explode = _exploding_fixed(sides, levels)
+    acc_fixed = 0
+    for a in range(k - 1, -1, -1):
+        if a < k - 1:
+            acc_fixed = unfix(explode * acc_fixed, SLOT_BYTES, FIXED_BYTES) if acc_fixed else 0
+        if a in by_a:
+            start, total = by_a[a]
+            values = [0.0] * start + [v * scale for v in unpack(total, nbytes)]
+            acc_fixed += pack_fixed(values)
+    probs = fixed_to_floats(acc_fixed)
+    return _trim_tail(0, probs, threshold)
+
+
+def exploding_sum(die: Dist, n: int) -> Dist | None:
+    """The sum of n rolls of `die` if it is an exploding die (followed to 1e-17), else None."""
+    sides = _exploding_sides(die)
+    return None if sides is None else _keep_highest_exploding(sides, n, n)
+
+
+# -- public -------------------------------------------------------------------------------
+
+
+def keep_highest(die: Dist, n: int, k: int) -> Dist:
+    """The sum of the k highest of n independent rolls of `die`.
+
+    Exact (int weights) for an exact die. For a die built by `exploding_die`, the explosion
+    is followed much further than the die itself was (to 1e-17) and the result is cut where
+    less than 1e-16 is left; `tail` reports what was left out.
+    """
+    _check(n, k)
+    if k == 0:
+        return Dist.constant(0)
+    sides = _exploding_sides(die)
+    if sides is not None:
+        return _keep_highest_exploding(sides, n, k)
+    if k == n:
+        return die.repeat(n)
+    if die.exact:
+        return _keep_exact(die, n, k, highest=True)
+    return _keep_float(die, n, k, highest=True)
+
+
+def keep_lowest(die: Dist, n: int, k: int) -> Dist:
+    """The sum of the k lowest of n independent rolls of `die`."""
+    _check(n, k)
+    if k == 0:
+        return Dist.constant(0)
+    sides = _exploding_sides(die)
+    if sides is not None:
+        if k == n:
+            return _keep_highest_exploding(sides, n, n)
+        # the lowest dice usually leave the exploded ones out: follow the explosion further
+        die = _exploding(sides, _levels_for(sides, n))
+    if k == n:
+        return die.repeat(n)
+    if die.exact:
+        return _keep_exact(die, n, k, highest=False)
+    return _keep_float(die, n, k, highest=False)
+
+
+def roll_keep(rolled: int, kept: int, *, sides: int = 10, explode: bool = True) -> Dist:
+    """XkY: roll `rolled` dice, total the best `kept`; with `explode`, each die explodes first.
+
+    Raises:
+        ValueError: unless 0 <= kept <= rolled.
+    """
+    die = exploding_die(sides) if explode else Dist.die(sides)
+    return keep_highest(die, rolled, kept)

@@ -1,0 +1,106 @@
+"""MkDocs hook: what a Codex link needs on a forum.
+
+- a social card (1200x630 PNG) per page and the OpenGraph/Twitter values for the page head
+  (rendered by overrides/main.html);
+- the rulings log: checked against the docs' anchors, "Rulings:" lines under the rule sections
+  they touch, and the Atom feed `rulings.xml` at the site root.
+
+Runs after the macros plugin (MkDocs runs hooks after plugins), so print pages arrive here
+with their included rules already expanded. The work itself lives in plain modules under
+`macros/` (cards, meta, rulings, printing).
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.structure.files import File, Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from macros import cards, glossary, meta, rulings  # noqa: E402
+from macros.games import GAMES, game_of  # noqa: E402
+from macros.mdsource import heading_index, title as md_title  # noqa: E402
+from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
+
+CARD_FOOTER = "Rules, rulings and exact odds"
+
+_titles: dict[str, tuple[str, str | None]] = {}     # src_uri -> (page title, game name), per build
+
+
+def _game_name(src_uri: str) -> str | None:
+    """The game a page speaks for: its folder's, or the game a print page gathers."""
+    game = game_of(src_uri)
+    if game is None and src_uri.startswith(PRINT_FOLDER + "/"):
+        game = src_uri[len(PRINT_FOLDER) + 1 : -3]
+    return GAMES.get(game) if game else None
+
+
+def _print_game(src_uri: str) -> str | None:
+    if src_uri.startswith(PRINT_FOLDER + "/") and src_uri.endswith(".md"):
+        game = src_uri[len(PRINT_FOLDER) + 1 : -3]
+        return game if game in GAMES else None
+    return None
+
+
+@lru_cache(maxsize=256)   # `mkdocs serve` rebuilds often; a card changes only with its text
+def _card(site_name: str, title: str, game: str | None) -> bytes:
+    return cards.card_png(site_name=site_name, title=title, game=game, footer=CARD_FOOTER)
+
+
+def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    docs = Path(config.docs_dir)
+    index = heading_index(docs)
+    log = rulings.load()
+    wrong = rulings.problems(log, index)
+    if wrong:
+        raise ValueError("calc/data/rulings.json:\n  " + "\n  ".join(wrong))
+    files.append(File.generated(
+        config, rulings.FEED,
+        content=rulings.atom_feed(log, index, site_url=config.site_url or "/", site_name=config.site_name),
+    ))
+    _titles.clear()
+    for file in files.documentation_pages():
+        title = md_title(file.content_string, fallback=Path(file.src_uri).stem)
+        game = _game_name(file.src_uri)
+        _titles[file.src_uri] = (title, game)
+        files.append(File.generated(config, cards.card_path(file.src_uri), content=_card(config.site_name, title, game)))
+    return files
+
+
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Add "Rulings:" lines under the rule sections rulings touch; give print pages their glossary."""
+    src = page.file.src_uri
+    game = _print_game(src)
+    markdown = rulings.insert_backlinks(markdown, src, rulings.load(), print_prefix=PRINT_PREFIX if game else None)
+    if game:
+        extra = glossary.abbreviations(game)
+        markdown += ("\n\n" + extra + "\n") if extra else ""
+    return markdown
+
+
+def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+    """The link-preview values for overrides/main.html (`codex_social`)."""
+    src = page.file.src_uri
+    title, game = _titles.get(src) or (page.title or config.site_name, _game_name(src))
+    described = meta.description(page.meta.get("description"), page.content or "", config.site_description or "")
+    page.meta.setdefault("description", described)   # Material's <meta name="description"> too
+    base = config.site_url or "/"
+    context["codex_social"] = meta.social_tags(
+        title=meta.preview_title(title, game, config.site_name),
+        description=described,
+        url=page.canonical_url or base,
+        image=base + cards.card_path(src),
+        image_alt=" · ".join(dict.fromkeys(x for x in (config.site_name, game, title) if x)),
+        site_name=config.site_name,
+        kind="website" if page.is_homepage else "article",
+    )
+    return context
+

@@ -1,0 +1,214 @@
+"""The rulings log: the Codex's readings of unclear rules, each with a stable ID.
+
+One data file, `calc/data/rulings.json`:
+`{"rulings": [{"id": "R-0001", "date": "YYYY-MM-DD", "title", "statement", "rules": ["rk/damage.md#rk-wound-checks"]}]}`.
+From it come the Rulings page, the "Rulings:" line under every rule section a ruling touches,
+and the Atom feed `rulings.xml`. IDs run R-0001, R-0002, ... in file order and are never reused.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import posixpath
+import re
+from dataclasses import dataclass
+from html import escape
+from importlib import resources
+from typing import Iterable, Mapping
+from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
+
+from .games import GAMES, game_of
+from .links import page_url
+from .mdsource import headings
+
+PAGE = "rulings.md"
+FEED = "rulings.xml"
+ID = re.compile(r"^R-(\d{4})$")
+SEPARATOR = " › "
+_MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]{}<>#|"})
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    date: str
+    title: str
+    statement: str
+    rules: tuple[str, ...]
+
+    @property
+    def anchor(self) -> str:
+        return self.id.lower()
+
+
+def load(text: str | None = None) -> list[Ruling]:
+    """The rulings in file order (read fresh each call, so `mkdocs serve` sees edits)."""
+    if text is None:
+        text = resources.files("calc.data").joinpath("rulings.json").read_text(encoding="utf-8")
+    return [
+        Ruling(r["id"], r["date"], r["title"], r["statement"], tuple(r["rules"]))
+        for r in json.loads(text)["rulings"]
+    ]
+
+
+def problems(rulings: list[Ruling], index: Mapping[str, str]) -> list[str]:
+    """Everything wrong with the log: IDs not R-0001, R-0002, ... in order, bad dates, dead rule links.
+
+    `index` is `mdsource.heading_index(docs)`: `page.md#anchor` -> heading text.
+    """
+    found = []
+    for number, r in enumerate(rulings, 1):
+        expected = f"R-{number:04d}"
+        if r.id != expected:
+            found.append(f"{r.id}: expected ID {expected} (IDs are unique and sequential in file order)")
+        try:
+            dt.date.fromisoformat(r.date)
+        except (TypeError, ValueError):
+            found.append(f"{r.id}: date {r.date!r} is not YYYY-MM-DD")
+        if not r.title.strip() or not r.statement.strip():
+            found.append(f"{r.id}: title and statement must not be empty")
+        if not r.rules:
+            found.append(f"{r.id}: links to no rule")
+        for rule in r.rules:
+            if "#" not in rule or rule not in index:
+                found.append(f"{r.id}: rule {rule!r} is not a heading anchor in docs/")
+    return found
+
+
+def rule_label(rule: str, index: Mapping[str, str]) -> str:
+    """`rk/damage.md#rk-wound-checks` -> `Roll & Keep › Damage and wounds › Wound Checks`."""
+    page, _, anchor = rule.partition("#")
+    parts = [GAMES[game_of(page)]] if game_of(page) else []
+    title = index.get(page, page)
+    if not parts or title != parts[0]:
+        parts.append(title)
+    heading = index.get(rule)
+    if heading and heading != title:
+        parts.append(heading)
+    return SEPARATOR.join(parts)
+
+
+def touching(rulings: Iterable[Ruling]) -> dict[str, list[Ruling]]:
+    """`page.md#anchor` -> the rulings that touch that rule section."""
+    out: dict[str, list[Ruling]] = {}
+    for r in rulings:
+        for rule in r.rules:
+            out.setdefault(rule, []).append(r)
+    return out
+
+
+def _text(value: str) -> str:
+    """Plain text made safe inside Markdown: no markup, no HTML."""
+    return escape(value, quote=False).translate(_MARKDOWN_SPECIAL)
+
+
+def backlink_line(rulings: list[Ruling], src_uri: str) -> str:
+    """`Rulings: [R-0003](../rulings.md#r-0003) (title); ...` for a rule section."""
+    target = posixpath.relpath(PAGE, posixpath.dirname(src_uri) or ".")
+    items = "; ".join(f"[{r.id}]({target}#{r.anchor}) ({_text(r.title)})" for r in rulings)
+    return f"Rulings: {items}"
+
+
+def insert_backlinks(markdown: str, src_uri: str, rulings: list[Ruling], *, print_prefix: str | None = None) -> str:
+    """Put a "Rulings:" paragraph right after each heading whose anchor a ruling touches.
+
+    On a print page (`print_prefix="print-"`) a heading `#print-x` gets the rulings of rule `#x`,
+    whatever page that rule is on (rule anchors are unique across the site).
+    """
+    by_rule = touching(rulings)
+    by_anchor: dict[str, list[Ruling]] = {}
+    for rule, found in by_rule.items():
+        by_anchor.setdefault(rule.partition("#")[2], []).extend(found)
+    lines = markdown.split("\n")
+    inserts: dict[int, list[str]] = {}
+    for heading in headings(markdown):
+        if not heading.anchor:
+            continue
+        if print_prefix is not None:
+            if not heading.anchor.startswith(print_prefix):
+                continue
+            found = by_anchor.get(heading.anchor[len(print_prefix):], [])
+        else:
+            found = by_rule.get(f"{src_uri}#{heading.anchor}", [])
+        if found:
+            pad = heading.indent
+            inserts[heading.line] = ["", pad + backlink_line(found, src_uri), pad + "{: .cx-rulings }", ""]
+    if not inserts:
+        return markdown
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        out.append(line)
+        out.extend(inserts.get(number, ()))
+    return "\n".join(out)
+
+
+def _long_date(iso: str) -> str:
+    day = dt.date.fromisoformat(iso)
+    return f"{day.day} {day.strftime('%B')} {day.year}"
+
+
+def page_markdown(rulings: list[Ruling], index: Mapping[str, str], page_uri: str = PAGE) -> str:
+    """The body of the Rulings page: one section per ruling, anchored `#r-0001`, oldest first."""
+    out = []
+    for r in rulings:
+        links = ", ".join(
+            f"[{_text(rule_label(rule, index))}]({relative_href_md(page_uri, rule)})" for rule in r.rules
+        )
+        out.append(
+            f"## {r.id}: {_text(r.title)} {{ #{r.anchor} }}\n\n"
+            f'<time datetime="{r.date}">{_long_date(r.date)}</time> · Touches {links}\n'
+            "{: .cx-ruling-meta }\n\n"
+            f"{_text(r.statement)}\n"
+        )
+    return "\n".join(out)
+
+
+def relative_href_md(from_uri: str, rule: str) -> str:
+    """A relative `.md` link, so `mkdocs build --strict` checks it: `rk/damage.md#x` from `rulings.md`."""
+    page, _, anchor = rule.partition("#")
+    rel = posixpath.relpath(page, posixpath.dirname(from_uri) or ".")
+    return f"{rel}#{anchor}" if anchor else rel
+
+
+def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str, site_name: str) -> str:
+    """An Atom feed of the rulings, newest first; ids and links are absolute URLs under `site_url`.
+
+    Deterministic: the feed's `updated` is the latest ruling's date, not the build time.
+    """
+    base = site_url if site_url.endswith("/") else site_url + "/"
+    page = base + page_url(PAGE)
+    updated = max((r.date for r in rulings), default="1970-01-01")
+    out = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+        f"  <title>{xml_escape(site_name)}: rulings</title>",
+        f"  <subtitle>How the {xml_escape(site_name)} reads rules its sources leave open.</subtitle>",
+        f"  <id>{xml_escape(page)}</id>",
+        f"  <link rel=\"self\" type=\"application/atom+xml\" href={quoteattr(base + FEED)}/>",
+        f"  <link rel=\"alternate\" type=\"text/html\" href={quoteattr(page)}/>",
+        f"  <updated>{updated}T00:00:00Z</updated>",
+        f"  <author><name>{xml_escape(site_name)}</name></author>",
+    ]
+    for r in sorted(rulings, key=lambda r: (r.date, r.id), reverse=True):
+        url = f"{page}#{r.anchor}"
+        links = "".join(
+            f'<li><a href="{escape(base + page_url(rule) + "#" + rule.partition("#")[2])}">'
+            f"{escape(rule_label(rule, index))}</a></li>"
+            for rule in r.rules
+        )
+        body = f"<p>{escape(r.statement)}</p><p>Touches:</p><ul>{links}</ul>"
+        out += [
+            "  <entry>",
+            f"    <title>{xml_escape(r.id)}: {xml_escape(r.title)}</title>",
+            f"    <id>{xml_escape(url)}</id>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(url)}/>",
+            f"    <published>{r.date}T00:00:00Z</published>",
+            f"    <updated>{r.date}T00:00:00Z</updated>",
+            f"    <summary>{xml_escape(r.statement)}</summary>",
+            f"    <content type=\"html\">{xml_escape(body)}</content>",
+            "  </entry>",
+        ]
+    out.append("</feed>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,103 @@
+"""Helpers shared by the reliability and security tests: what the built site holds, and
+driving calculators through Material's instant navigation (no Pyodide reboot between pages).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import calc
+from scripts.site_index import content_pages
+
+CALC_ROOT = re.compile(r'data-calculator="([^"]+)"')
+
+# The page Material swapped in is there (CLICK_LINK marks the old content data-old).
+SWAPPED = """() => {
+  const container = document.querySelector('[data-md-component=container]');
+  return container !== null && !container.dataset.old;
+}"""
+
+# ... and every calculator root on it has answered (ready) or said why not (error).
+SETTLED = """() => {
+  const container = document.querySelector('[data-md-component=container]');
+  const roots = [...document.querySelectorAll('[data-calculator]')];
+  return container !== null && !container.dataset.old && roots.length > 0
+    && roots.every((r) => ['ready', 'error'].includes(r.dataset.state));
+}"""
+
+# Follow a link the way a reader does: Material intercepts the click and swaps the page in
+# place (instant navigation), so the worker and Pyodide stay booted.
+CLICK_LINK = """(url) => {
+  document.querySelector('[data-md-component=container]').dataset.old = '1';
+  const a = document.createElement('a');
+  a.href = url;
+  a.textContent = 'test link';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}"""
+
+
+def calculator_pages(site: Path) -> dict[str, list[str]]:
+    """Page URL path (`sun/rules/`) -> ids of the calculators on it, for every built page."""
+    found = {}
+    for key in content_pages(site):
+        html = (site / key / "index.html") if key.endswith("/") or key == "" else site / key
+        ids = CALC_ROOT.findall(html.read_text(encoding="utf-8"))
+        if ids:
+            found[key] = ids
+    return found
+
+
+def headline_key(calculator_id: str) -> str:
+    """The first headline figure the calculator shows for its default inputs."""
+    calculator = calc.CALCULATORS[calculator_id]
+    result = calc.evaluate(calculator_id, calculator.defaults())
+    return next(h.key for h in calculator.headlines if result.get(h.key) is not None)
+
+
+def navigate(page: Any, base_url: str, target: str, *, hop: str = "") -> None:
+    """Instant-navigate to `target` (a path with query or hash, relative to the site root).
+
+    Material swaps the page only when the path changes, so a target on the current path goes
+    through `hop` (the home page) first. Returns once the new page is in; wait for SETTLED
+    to know its calculators have answered.
+    """
+    path = urlsplit(base_url + target).path
+    here = page.evaluate("() => location.pathname")
+    if here == path:
+        page.evaluate(CLICK_LINK, base_url + hop)
+        page.wait_for_function(SWAPPED)
+    page.evaluate(CLICK_LINK, base_url + target)
+    page.wait_for_function(SWAPPED)
+
+
+def set_form(page: Any, calculator_id: str, values: dict[str, Any]) -> None:
+    """Put `values` in the calculator's form as a reader would leave them, then signal a change."""
+    page.evaluate(
+        """([cid, values]) => {
+          const form = document.querySelector(`[data-calculator="${cid}"] form`);
+          for (const [name, value] of Object.entries(values)) {
+            const el = form.elements.namedItem(name);
+            if (el.type === 'checkbox') el.checked = value === true;
+            else el.value = value === null ? '' : String(value);
+          }
+          form.dispatchEvent(new Event('change', { bubbles: true }));
+        }""",
+        [calculator_id, values],
+    )
+
+
+def nudged_params(calculator_id: str) -> dict[str, Any]:
+    """The defaults with the first whole-number input moved by one: a real change to answer."""
+    from calc.params import IntParam
+
+    params = calc.CALCULATORS[calculator_id].defaults()
+    for p in calc.CALCULATORS[calculator_id].params:
+        if isinstance(p, IntParam) and p.default is not None:
+            params[p.name] = p.default + 1 if p.default < p.maximum else p.default - 1
+            break
+    return params

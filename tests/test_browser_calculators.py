@@ -1,0 +1,138 @@
+"""Every calculator in the browser, driven as a person would (docs/calculators.md).
+
+The Calculators page holds all of them, so Pyodide boots once for the module. Each test
+reads the form as the page shows it and checks the figure against `calc.evaluate`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+import calc
+from calc.params import IntParam
+from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
+from tests.conftest import PageWatch
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def calcs_page(context: Any, served: str) -> Iterator[Any]:
+    page = context.new_page()
+    page.watch = PageWatch(page, served.rstrip("/"))
+    page.goto(served + "calculators/")
+    for cid in calc.CALCULATORS:
+        wait_state(page, cid, "ready")
+    yield page
+    assert page.watch.outside == [] and page.watch.errors == []
+    page.close()
+
+
+def form_params(page: Any, cid: str) -> dict[str, str]:
+    """The parameters exactly as the form on the page holds them."""
+    return page.evaluate(
+        """(cid) => {
+            const form = document.querySelector(`[data-calculator="${cid}"] form`);
+            const out = {};
+            for (const el of form.elements) {
+                if (el.name) out[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
+            }
+            return out;
+        }""",
+        cid,
+    )
+
+
+def headline(cid: str) -> str:
+    return calc.CALCULATORS[cid].headlines[0].key
+
+
+def first_int_param(cid: str) -> IntParam:
+    return next(p for p in calc.CALCULATORS[cid].params if isinstance(p, IntParam) and not p.optional)
+
+
+@pytest.mark.parametrize("cid", [c for c in sorted(calc.CALCULATORS) if c != "dice"])
+def test_typing_a_number_updates_the_headline(calcs_page: Any, cid: str) -> None:
+    param = first_int_param(cid)
+    value = param.default + 1 if param.default < param.maximum else param.default - 1
+    type_into(calcs_page, cid, param.name, str(value))
+    params = form_params(calcs_page, cid)
+    assert params[param.name] == str(value)
+    wait_for_result(calcs_page, cid, headline(cid), params)
+
+
+def test_dice_expression_typed_and_targeted(calcs_page: Any) -> None:
+    type_into(calcs_page, "dice", "expr", "4d6kh3+2")
+    type_into(calcs_page, "dice", "target", "15")
+    wait_for_result(calcs_page, "dice", "chance", {"expr": "4d6kh3+2", "target": "15"})
+
+
+def test_dice_expression_error_points_at_the_character(calcs_page: Any) -> None:
+    type_into(calcs_page, "dice", "expr", "3d6+x")
+    wait_state(calcs_page, "dice", "error")
+    message = root(calcs_page, "dice").locator('[data-field="expr"] .cx-error').inner_text()
+    assert "5" in message and "x" in message
+    type_into(calcs_page, "dice", "expr", "3d6")
+    wait_state(calcs_page, "dice", "ready")
+
+
+def test_choices_and_checkboxes_count(calcs_page: Any) -> None:
+    calcs_page.locator('[data-calculator="rk-check"] [name="explode"]').uncheck()
+    params = form_params(calcs_page, "rk-check")
+    assert params["explode"] == "false"
+    wait_for_result(calcs_page, "rk-check", "chance", params)
+
+
+def test_tn_builder_hands_its_tn_to_the_roll(calcs_page: Any) -> None:
+    type_into(calcs_page, "rk-tn", "knack", "3")
+    tn = wait_for_result(calcs_page, "rk-tn", "tn", form_params(calcs_page, "rk-tn"))
+    root(calcs_page, "rk-tn").locator(".cx-chain").click()
+    assert calcs_page.locator('[data-calculator="rk-check"] [name="tn"]').input_value() == str(tn)
+    wait_for_result(calcs_page, "rk-check", "chance", form_params(calcs_page, "rk-check"))
+
+
+def test_copy_link_reopens_the_same_odds(calcs_page: Any, context: Any, served: str) -> None:
+    type_into(calcs_page, "sun-check", "target", "17")
+    wait_state(calcs_page, "sun-check", "ready")
+    root(calcs_page, "sun-check").locator(".cx-copy").click()
+    link = calcs_page.evaluate("navigator.clipboard.readText()")
+    parts = urlsplit(link)
+    assert parts.fragment == "calc-sun-check"
+    query = {k: v[0] for k, v in parse_qs(parts.query).items()}
+    assert query["calc"] == "sun-check" and query["target"] == "17"
+    other = context.new_page()
+    try:
+        other.goto(link)
+        params = {k: v for k, v in query.items() if k != "calc"}
+        wait_for_result(other, "sun-check", "chance", params)
+    finally:
+        other.close()
+
+
+def test_url_state_on_a_rule_page(page: Any, served: str) -> None:
+    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
+    wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30})
+    assert page.watch.errors == []
+
+
+def test_a_url_value_out_of_range_is_explained(page: Any, served: str) -> None:
+    page.goto(served + "rk/basics/?rolled=99")
+    wait_state(page, "rk-check", "error")
+    assert "rolled" in root(page, "rk-check").locator('[data-field="rolled"] .cx-error').inner_text()
+
+
+def test_calculators_work_without_javascript_as_prerendered_results(browser: Any, served: str) -> None:
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(served + "calculators/", timeout=READY_TIMEOUT_MS)
+        for cid, calculator in calc.CALCULATORS.items():
+            result = calc.evaluate(cid, calculator.defaults())
+            key = next(h.key for h in calculator.headlines if result.get(h.key) is not None)
+            value = root(page, cid).locator(f'[data-result="{key}"]').get_attribute("data-value")
+            assert float(value) == result[key], cid
+    finally:
+        ctx.close()

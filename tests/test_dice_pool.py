@@ -1,0 +1,135 @@
+"""pool-check, the dice-pool roll of seed 003 (docs/pool/melee.md#pool-engage), against brute force."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+import calc
+from calc import InputError
+from calc.dice_pool import halved
+
+
+def brute_net(dice: int, black: int, sides: int, success_at: int) -> dict[int, Fraction]:
+    """Every roll of the pool and the black dice, enumerated: successes minus black successes."""
+    out: dict[int, Fraction] = {}
+    weight = Fraction(1, sides ** (dice + black))
+    for faces in itertools.product(range(1, sides + 1), repeat=dice + black):
+        hits = sum(1 for f in faces[:dice] if f >= success_at)
+        cancels = sum(1 for f in faces[dice:] if f >= success_at)
+        out[hits - cancels] = out.get(hits - cancels, Fraction(0)) + weight
+    return out
+
+
+def brute_halved(dice: int, times: int) -> int:
+    for _ in range(times):
+        dice = dice // 2
+    return dice
+
+
+@pytest.mark.parametrize("sides, success_at", [(4, 1), (4, 3), (6, 4), (6, 6), (5, 5)])
+@pytest.mark.parametrize("dice", [0, 1, 3, 4])
+@pytest.mark.parametrize("black", [0, 1, 2])
+@pytest.mark.parametrize("extra_actions", [0, 1, 2])
+def test_single_roll_matches_enumeration(sides: int, success_at: int, dice: int, black: int, extra_actions: int) -> None:
+    net = brute_net(brute_halved(dice, extra_actions), black, sides, success_at)
+    for need in (-2, -1, 0, 1, 2, 3, 5):
+        result = calc.evaluate(
+            "pool-check",
+            {"dice": dice, "black": black, "sides": sides, "success_at": success_at, "need": need,
+             "extra_actions": extra_actions},
+        )
+        assert result["chance"] == float(sum((p for x, p in net.items() if x >= need), Fraction(0)))
+    assert result["distribution"] == [[x, float(p)] for x, p in sorted(net.items())]
+    assert result["mean"] == pytest.approx(float(sum(x * p for x, p in net.items())), abs=1e-12)
+    negative = sum((p for x, p in net.items() if x < 0), Fraction(0))
+    assert result["negative"] == (float(negative) if black else None)
+
+
+@pytest.mark.parametrize("sides, success_at", [(4, 3), (6, 5), (3, 1)])
+@pytest.mark.parametrize("dice, black", [(0, 0), (1, 0), (2, 1), (3, 0)])
+@pytest.mark.parametrize("opp_dice, opp_black", [(0, 1), (1, 0), (3, 1), (5, 0)])
+@pytest.mark.parametrize("extra_actions", [0, 1, 2])
+def test_opposed_roll_matches_enumeration(
+    sides: int, success_at: int, dice: int, black: int, opp_dice: int, opp_black: int, extra_actions: int
+) -> None:
+    a = brute_net(dice, black, sides, success_at)
+    b = brute_net(brute_halved(opp_dice, extra_actions), opp_black, sides, success_at)
+    wins = ties = losses = Fraction(0)
+    margin: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            margin[x - y] = margin.get(x - y, Fraction(0)) + p * q
+            if x > y:
+                wins += p * q
+            elif x == y:
+                ties += p * q
+            else:
+                losses += p * q
+    result = calc.evaluate(
+        "pool-check",
+        {"mode": "opposed", "dice": dice, "black": black, "sides": sides, "success_at": success_at,
+         "opp_dice": opp_dice, "opp_black": opp_black, "extra_actions": extra_actions},
+    )
+    assert result["chance"] == result["a_wins"] == float(wins)
+    assert result["tie"] == float(ties)
+    assert result["b_wins"] == float(losses)
+    assert result["distribution"] == [[x, float(p)] for x, p in sorted(margin.items())]
+    assert result["b_dice"] == brute_halved(opp_dice, extra_actions)
+
+
+def test_halving_follows_the_fencer_example() -> None:
+    """Seed 003: a fencer evading at 7 against three thugs rolls 7, then 3, then 1."""
+    assert halved(7, 2) == [7, 3, 1]
+    assert halved(7, 3) == [7, 3, 1, 0]
+    for extra, pool in enumerate([7, 3, 1]):
+        result = calc.evaluate("pool-check", {"mode": "opposed", "dice": 4, "opp_dice": 7, "extra_actions": extra})
+        assert result["b_dice"] == pool
+
+
+def test_hand_checked_values() -> None:
+    """One d10 succeeds on 7+ four times in ten; one die against one black die nets 0 or more 1 - 0.4*0.6."""
+    assert calc.evaluate("pool-check", {"dice": 1})["chance"] == 0.4
+    result = calc.evaluate("pool-check", {"dice": 1, "black": 1, "need": 0})
+    assert result["chance"] == 1 - 0.24
+    assert result["negative"] == 0.24
+    opposed = calc.evaluate("pool-check", {"mode": "opposed", "dice": 1, "opp_dice": 1})
+    assert (opposed["a_wins"], opposed["tie"], opposed["b_wins"]) == (0.24, 0.52, 0.24)
+
+
+def test_massive_damage_reading_can_go_negative() -> None:
+    """Seed 003's massive damage: black dice past the pool can leave a negative result."""
+    result = calc.evaluate("pool-check", {"dice": 2, "black": 5, "need": 0})
+    assert result["distribution"][0][0] == -5
+    assert result["chance"] + result["negative"] == pytest.approx(1.0, abs=1e-15)
+
+
+def test_readings_are_stated() -> None:
+    pc = calc.CALCULATORS["pool-check"]
+    helps = {p.name: p.help for p in pc.params}
+    assert "Codex" in helps["sides"] and "d10" in helps["sides"]
+    assert "Codex" in helps["success_at"] and "7" in helps["success_at"]
+    assert "defender" in helps["extra_actions"] and "pool rolled" in helps["extra_actions"]
+    assert pc.rule == "pool/melee.md#pool-engage"
+    assert any("Codex's reading" in n for n in calc.evaluate("pool-check", {"dice": 3})["notes"])
+
+
+@pytest.mark.parametrize(
+    "params, field",
+    [
+        ({"dice": 41}, "dice"),
+        ({"dice": 5, "black": 41}, "black"),
+        ({"dice": 5, "opp_dice": 41, "mode": "opposed"}, "opp_dice"),
+        ({"dice": 5, "sides": 6, "success_at": 7}, "success_at"),
+        ({"dice": 5, "sides": 1}, "sides"),
+        ({"dice": 5, "mode": "sideways"}, "mode"),
+        ({"dice": 5, "extra_actions": -1}, "extra_actions"),
+        ({}, "dice"),
+    ],
+)
+def test_bad_params_name_the_field(params: dict[str, object], field: str) -> None:
+    with pytest.raises(InputError) as caught:
+        calc.evaluate("pool-check", params)
+    assert caught.value.field == field and field in caught.value.message

@@ -1,0 +1,160 @@
+"""Hostile links: a crafted `?query` or `#hash` never runs script and never breaks a page.
+
+The URL query fills a calculator's form (README, "The testing contract"), so a link is input
+from a stranger. Every payload below goes into every field (and an unknown key) of every
+calculator on every built page that has one; the page must run none of it, show it only as
+text or reject it with the field's message, settle on `ready` or `error` (never stuck
+`busy`) and log no console error. Rules pages get the same treatment through the `#hash`.
+
+Navigation is Material's instant navigation (a clicked link), as a reader following links
+gets it, so Pyodide boots once for the whole module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import quote
+
+import pytest
+
+import calc
+from scripts.site_index import content_pages
+from tests.browser import wait_for_result, wait_state
+from tests.conftest import PageWatch
+from tests.site_pages import SETTLED, SWAPPED, calculator_pages, headline_key, navigate, set_form
+
+pytestmark = pytest.mark.browser
+
+PWN = "window.__pwned=1"
+# name -> value put in every field of the calculator (and in an unknown key)
+VALUES = {
+    "img-onerror": f"<img src=x onerror={PWN}>",
+    "script-breakout": f'"><script>{PWN}</script>',
+    "javascript-url": f"javascript:{PWN}",
+    "svg-onload": f"<svg/onload={PWN}>",
+    "attribute-breakout": f"' autofocus onfocus='{PWN}' x='",
+    "quotes-entities": "'\"`<>&amp;&#x3C;&lt;",
+    "template-injection": "${" + PWN + "}{{constructor.constructor('" + PWN + "')()}}",
+    "control-characters": "1\x00\u202e\ufeff\n2",
+}
+LONG = "<b>" + "9" * 10_240 + "</b>"  # 10 KB: in the first field only (servers cap a URL's length)
+
+
+def hostile_queries(calculator_id: str, explicit: bool) -> dict[str, str]:
+    """Payload name -> query string (already percent-encoded, or deliberately broken)."""
+    fields = [p.name for p in calc.CALCULATORS[calculator_id].params]
+    lead = f"calc={quote(calculator_id)}&" if explicit else ""
+
+    def everywhere(value: str) -> str:
+        return "&".join(f"{f}={quote(value, safe='')}" for f in [*fields, "evil"])
+
+    queries = {name: lead + everywhere(value) for name, value in VALUES.items()}
+    queries["ten-kilobytes"] = lead + f"{fields[0]}={quote(LONG, safe='')}&evil={quote(LONG, safe='')}"
+    queries["broken-percent"] = lead + "&".join(f"{f}=%E0%A4%A{i % 2 and '%ZZ' or '%'}" for i, f in enumerate(fields)) + "&%=%G1"
+    queries["prototype-keys"] = lead + "__proto__=%3Cimg%20src%3Dx%3E&constructor=1&hasOwnProperty=2&toString=3"
+    queries["search-highlight"] = lead + f"h={quote(VALUES['img-onerror'], safe='')}&" + everywhere("1")  # Material's ?h=
+    queries["unknown-calculator"] = "calc=no-such-calculator&" + everywhere(VALUES["img-onerror"])
+    queries["calculator-id-html"] = f"calc={quote(VALUES['img-onerror'], safe='')}&" + everywhere("1")
+    return queries
+
+
+PAYLOAD_NAMES = list(hostile_queries("sun-check", False))
+HASHES = {
+    "img-onerror": "#" + quote(VALUES["img-onerror"], safe=""),
+    "raw-markup": '#"><svg/onload=' + PWN + ">",  # left to the browser to encode
+}
+
+# Run in the page after each navigation: anything here means a payload became markup or script.
+INSPECT = """() => {
+  const bad = [];
+  if (window.__pwned !== undefined) bad.push('script ran');
+  for (const el of document.querySelectorAll('*')) {
+    for (const attr of el.getAttributeNames()) if (/^on/i.test(attr)) bad.push(`${el.tagName} has ${attr}`);
+  }
+  for (const el of document.querySelectorAll('img[src="x"], svg[onload], iframe, object, embed, a[href^="javascript:" i]')) {
+    bad.push(`injected ${el.tagName}`);
+  }
+  for (const el of document.querySelectorAll('script')) if (el.textContent.includes('__pwned')) bad.push('injected script');
+  for (const el of document.querySelectorAll('.cx-error, .cx-status')) if (el.children.length) bad.push(`markup in ${el.className}`);
+  for (const root of document.querySelectorAll('[data-calculator][data-state="error"]')) {
+    const said = [...root.querySelectorAll('.cx-error:not([hidden])')].some((e) => e.textContent.trim())
+      || root.querySelector('.cx-status').textContent.trim();
+    if (!said) bad.push(`${root.dataset.calculator} in error without a message`);
+  }
+  return bad;
+}"""
+
+TRIED: dict[str, int] = {"calculator": 0, "hash": 0}
+
+
+@pytest.fixture(scope="module")
+def hostile_page(context: Any, served: str) -> Iterator[Any]:
+    page = context.new_page()
+    page.watch = PageWatch(page, served.rstrip("/"))
+    page.goto(served)
+    yield page
+    page.close()
+
+
+def test_hostile_queries_on_every_calculator_page(hostile_page: Any, served: str, site_dir: Path) -> None:
+    """Each payload on each calculator page; a page with several calculators has the payloads
+    aimed at each of them in turn (`calc=`), a page with one gets them without `calc=`."""
+    pages = calculator_pages(site_dir)
+    assert pages, "no built page has a calculator"
+    problems: list[str] = []
+    targeted: set[str] = set()
+    for number, name in enumerate(PAYLOAD_NAMES):
+        for key, ids in pages.items():  # consecutive links change page: no detour needed
+            cid = ids[number % len(ids)]
+            navigate(hostile_page, served, f"{key}?{hostile_queries(cid, len(ids) > 1)[name]}")
+            hostile_page.wait_for_function(SETTLED)
+            problems += [f"{key} {cid} {name}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
+            targeted.add(cid)
+            TRIED["calculator"] += 1
+    assert problems == []
+    assert targeted == {cid for ids in pages.values() for cid in ids}, "some calculator was never aimed at"
+    assert hostile_page.watch.errors == [], f"console errors: {hostile_page.watch.errors}"
+    assert hostile_page.watch.outside == []
+    print(f"\nhostile queries: {len(PAYLOAD_NAMES)} payloads x {len(pages)} calculator pages = "
+          f"{TRIED['calculator']} links, aimed at {len(targeted)} calculators")
+
+
+def test_each_calculator_recovers_after_a_hostile_link(hostile_page: Any, served: str, site_dir: Path) -> None:
+    """The reader can fix the form: put the defaults back and get the right answer."""
+    pages = calculator_pages(site_dir)
+    home = {cid: key for key, ids in sorted(pages.items(), key=lambda kv: -len(kv[1])) for cid in ids}  # its own page
+    for cid, key in sorted(home.items()):
+        navigate(hostile_page, served, f"{key}?{hostile_queries(cid, True)['img-onerror']}")
+        wait_state(hostile_page, cid, "error")
+        defaults = calc.CALCULATORS[cid].defaults()
+        set_form(hostile_page, cid, defaults)
+        wait_for_result(hostile_page, cid, headline_key(cid), defaults)
+    assert hostile_page.watch.errors == []
+
+
+def test_html_in_the_hash_of_every_rules_page(hostile_page: Any, served: str, site_dir: Path) -> None:
+    pages = sorted(content_pages(site_dir))
+    problems: list[str] = []
+    for name, fragment in HASHES.items():
+        # the first page by a full load (Material's inline scripts read the hash there), the rest by links
+        hostile_page.goto(served + pages[0] + fragment)
+        problems += [f"{pages[0]} {name}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
+        for key in pages[1:]:
+            navigate(hostile_page, served, key + fragment)
+            hostile_page.wait_for_function(SWAPPED)
+            problems += [f"{key} {name}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
+        TRIED["hash"] += len(pages)
+    assert problems == []
+    assert hostile_page.watch.errors == [], f"console errors: {hostile_page.watch.errors}"
+    print(f"\nhostile hashes: {len(HASHES)} payloads x {len(pages)} pages = {TRIED['hash']} links")
+
+
+@pytest.mark.xfail(strict=True, reason="codex.js followMovedAnchor: decodeURIComponent throws URIError on a "
+                   "malformed hash (uncaught in the promise); wrap it in try/catch")
+def test_a_malformed_percent_hash_logs_no_error(page: Any, served: str) -> None:
+    page.goto(served + "sun/rules/#%E0%A4%A")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.watch.errors == []

@@ -1,0 +1,110 @@
+"""No tracking, works offline.
+
+Every built page, opened in Chromium, requests nothing outside the site's origin. After one
+visit a service worker (docs/sw.js, registered by codex.js) keeps the pages and the Pyodide
+runtime, so the calculators answer with the network cut. The worker's manifest (which files,
+which cache version) is written into sw.js by macros/security_hook.py at build time.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import calc
+from scripts.site_index import content_pages
+from tests.browser import READY_TIMEOUT_MS, wait_for_result
+from tests.site_pages import SETTLED, calculator_pages, headline_key
+
+CSP_LISTEN = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.effectiveDirective + ' ' + e.blockedURI));
+"""
+
+
+def manifest(site: Path) -> dict[str, Any]:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
+    return json.loads(text[start : text.index(";\nconst CACHE")])
+
+
+def test_the_service_worker_names_this_build(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    assert len(data["version"]) == 16 and int(data["version"], 16) >= 0
+    runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
+    names = {Path(p).name for p in data["runtime"]}
+    assert {runtime["wheel"], runtime["snapshot"], "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs"} <= names
+    for path in data["runtime"] + data["pages"]:
+        target = site_dir / path
+        assert (target / "index.html" if path.endswith("/") or path == "" else target).is_file(), path
+    assert set(content_pages(site_dir)) <= set(data["pages"]), "a page would be missing offline"
+    assert "assets/pyodide/runtime.json" in data["pages"], "runtime.json must be network-first"
+
+
+@pytest.mark.browser
+def test_no_page_requests_anything_outside_the_origin(context: Any, served: str, site_dir: Path) -> None:
+    """Every page by a full load; pages with calculators until they have answered."""
+    origin = served.rstrip("/")
+    outside: list[str] = []
+    seen: set[str] = set()
+
+    def record(request: Any) -> None:
+        seen.add(request.url.split("?")[0])
+        if not request.url.startswith((origin + "/", "data:", "blob:")):
+            outside.append(request.url)
+
+    pages = sorted(content_pages(site_dir)) + ["404.html"]
+    with_calculators = calculator_pages(site_dir)
+    page = context.new_page()
+    page.add_init_script(CSP_LISTEN)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    context.on("request", record)
+    try:
+        for key in pages:
+            page.goto(served + key, wait_until="load")
+            if key in with_calculators:
+                page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+            assert page.evaluate("() => window.__violations") == [], key
+    finally:
+        context.remove_listener("request", record)
+        page.close()
+    print(f"\nvisited {len(pages)} pages ({len(with_calculators)} with calculators), "
+          f"{len(seen)} distinct URLs requested, {len(outside)} outside the origin")
+    assert any(u.endswith("pyodide.asm.wasm") for u in seen) or calculator_pages(site_dir) == {}
+    assert outside == []
+    # the 404 page is fetched as a missing URL on purpose: its own 404 status is expected
+    assert [e for e in errors if "404" not in e] == []
+
+
+@pytest.mark.browser
+def test_calculators_work_offline_after_one_visit(browser: Any, served: str, site_dir: Path) -> None:
+    ctx = browser.new_context()  # a first visit: no service worker, no cache yet
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(served + "sun/rules/")
+        page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+
+        ctx.set_offline(True)
+        assert page.evaluate("() => navigator.onLine") is False
+        # a reload of the page with new inputs in its address ...
+        params = {"bonus": 9, "target": 21, "die": "penalty"}
+        page.goto(served + "sun/rules/?bonus=9&target=21&die=penalty")
+        wait_for_result(page, "sun-check", "chance", params)
+        # ... and a page never opened before, with a calculator on it
+        other = next(key for key, ids in calculator_pages(site_dir).items() if "sun-check" not in ids)
+        cid = calculator_pages(site_dir)[other][0]
+        page.goto(served + other)
+        wait_for_result(page, cid, headline_key(cid), calc.CALCULATORS[cid].defaults())
+        assert errors == []
+    finally:
+        ctx.set_offline(False)
+        ctx.close()
