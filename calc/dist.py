@@ -291,7 +291,7 @@ class Dist:
         """
         if target <= self.offset:
             return 1.0
-        return self.weight_at_least(target) / self.total
+        return clip01(self.weight_at_least(target) / self.total)
 
     def survival(self) -> list[list[float]]:
         """JSON-ready `[t, P(outcome >= t)]` for every t from min to max, in one pass."""
@@ -310,7 +310,7 @@ class Dist:
                 t = high + w
                 low += (high - t) + w if abs(high) >= abs(w) else (w - t) + high
                 high = t
-                out.append([top - i, (high + low) / total])
+                out.append([top - i, clip01((high + low) / total)])
         out.reverse()
         out[0][1] = 1.0
         return out
@@ -330,7 +330,7 @@ class Dist:
         if hi <= lo:
             return 0.0
         part = self.weights[lo:hi]
-        return (sum(part) if self.exact else fsum(part)) / self.total
+        return clip01((sum(part) if self.exact else fsum(part)) / self.total)
 
     def mean(self) -> float:
         if self.exact:
@@ -402,6 +402,11 @@ class Dist:
         from .keep import keep_highest, keep_lowest  # keep stands on dist
 
         return (keep_highest if highest else keep_lowest)(self, n, k)
+
+
+def clip01(p: float) -> float:
+    """A probability kept inside [0, 1]: float sums of truncated weights can overshoot by an ulp."""
+    return 1.0 if p > 1.0 else 0.0 if p < 0.0 else p
 
 
 def opposed(a: Dist, b: Dist) -> tuple[float, float, float]:

@@ -13,19 +13,21 @@ The grammar, read by a small recursive-descent parser (never `eval`)::
 
 Letters may be upper or lower case. `d6` means `1d6`; `!` makes the die explode (roll its
 highest face again and add); a count turns the dice into successes (`6d10>=7` counts the dice
-showing 7 or more). Every error is an `ExpressionError` (an `InputError` on the field `expr`)
-whose message gives the 1-based column and quotes the offending character.
+showing 7 or more; with `!`, each die's exploded total is compared). An expression that cannot
+be read raises `ExpressionError` (an `InputError` on the field `expr`) whose message gives the
+1-based column and quotes the offending character; `pointer()` draws a caret under it.
 
 Caps keep every expression well under a second: at most `MAX_DICE` dice in all, sides from
-`MIN_SIDES` to `MAX_SIDES`, at most `MAX_TERMS` terms, constants up to `MAX_NUMBER`, and a work
-budget (`MAX_SECONDS`, estimated before computing) for the costly shapes, mainly keeping dice.
+`MIN_SIDES` to `MAX_SIDES`, at most `MAX_TERMS` terms, numbers up to `MAX_NUMBER`, and a time
+budget (`MAX_SECONDS`, estimated before computing anything) for the costly shapes, mainly
+keeping some of many dice.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from math import log2
+from math import comb, log2
 from typing import Any
 
 from .calculator import Calculator, Headline
@@ -45,7 +47,7 @@ MAX_NUMBER = 10_000
 MAX_DIGITS = 6
 # Budget in estimated seconds on the reference machine (see `term_cost`): the largest accepted
 # expression evaluates in well under 1 s.
-MAX_SECONDS = 0.5
+MAX_SECONDS = 0.4
 
 _DIGITS = frozenset("0123456789")
 _SPACES = frozenset(" \t")
@@ -275,11 +277,11 @@ def parse(text: object, *, field: str = FIELD) -> tuple[Term, ...]:
 # to timings of calc.keep and calc.dist over grids of sides, dice and kept dice; each
 # coefficient is near the upper envelope of measured time per unit of its formula.
 # tests/test_notation.py times the worst cases the caps allow.
-_KEEP_EXACT = 1.5e-10  # order statistics in integers: F^2 k^3 n log2 F, F = sides
-_KEEP_EXPLODING_HIGH = 1.3e-9  # levels and uniform order statistics: F^2 k^3 n log2 F, F = sides - 1
-_KEEP_EXPLODING_LOW = 1.6e-8  # fixed-point order statistics over every face: F^2 k^2 n^2
-_PER_KEEP_EXPLODING = 0.03  # set-up of one exploding keep, however small
-_PRODUCT = 6e-8  # one packed polynomial product of total length L: L^1.585 (Karatsuba)
+_KEEP_EXACT = 3e-11  # order statistics in integers: F^2 k n (k^2 log2 F + 3 n), F = sides
+_KEEP_EXPLODING_HIGH = 1.9e-8  # levels and uniform order statistics: F^2 k^2 n, F = sides - 1
+_KEEP_EXPLODING_LOW = 2.4e-8  # fixed-point order statistics over every face: F^2 k^2 n (k + 4), F = faces
+_PER_KEEP = 0.002  # set-up of one keep, however small
+_PRODUCT = 2.5e-8  # one packed polynomial product of total length L: L^1.585 (Karatsuba)
 EXACT_BITS = 256  # beyond this many bits of total weight, sums run in fixed-point floats
 
 
@@ -295,19 +297,29 @@ def _die_length(term: Term) -> int:
     return len(exploding_die(term.sides).weights) if term.explode else term.sides
 
 
+def _explosions(sides: int, n: int) -> int:
+    """Explosions among n dice beyond which less than 1e-16 is left: C(n+m-1, m) sides^-m < 1e-16."""
+    m = 0
+    while comb(n + m - 1, m) * float(sides) ** -m >= 1e-16:
+        m += 1
+    return m
+
+
 def term_length(term: Term) -> int:
-    """An upper bound on the number of outcomes of one term."""
+    """An upper bound on the number of outcomes of one term (after explosions are cut)."""
     if term.kind == "constant":
         return 1
     if term.compare:
         return term.count + 1
     kept = term.keep[1] if term.keep else term.count
-    return kept * (_die_length(term) - 1) + 1
+    if term.explode:
+        return min(kept * (_die_length(term) - 1), (kept + _explosions(term.sides, kept)) * term.sides) + 1
+    return kept * (term.sides - 1) + 1
 
 
-def _products(length: int, times: int) -> float:
-    """Cost of repeated squaring up to `times` copies of a polynomial of `length` terms."""
-    return _PRODUCT * 2 * (length * times) ** 1.585 if times > 1 else 0.0
+def _products(length: int) -> float:
+    """Cost of repeated squaring up to a sum of `length` outcomes: about twice the last product."""
+    return _PRODUCT * 2 * length**1.585
 
 
 def term_cost(term: Term) -> float:
@@ -320,13 +332,12 @@ def term_cost(term: Term) -> float:
     if term.keep and term.keep[1] < n:
         k = term.keep[1]
         if not term.explode:
-            return _KEEP_EXACT * s * s * k**3 * n * log2(s + 1) + 1e-3
+            return _KEEP_EXACT * s * s * k * n * (k * k * log2(s + 1) + 3 * n) + _PER_KEEP
         if term.keep[0] == "h":
-            f = s - 1
-            return _KEEP_EXPLODING_HIGH * f * f * k**3 * n * log2(f + 1) + _PER_KEEP_EXPLODING
+            return _KEEP_EXPLODING_HIGH * (s - 1) ** 2 * k * k * n + _PER_KEEP
         faces = sum(1 for w in exploding_die(s).weights if w)
-        return _KEEP_EXPLODING_LOW * faces * faces * k * k * n * n + _PER_KEEP_EXPLODING
-    return _products(_die_length(term), n)
+        return _KEEP_EXPLODING_LOW * faces * faces * k * k * n * (k + 4) + _PER_KEEP
+    return _products(term_length(term)) if n > 1 else 0.0
 
 
 def _shape(term: Term) -> tuple[Any, ...]:

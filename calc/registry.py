@@ -39,7 +39,7 @@ def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[s
     known = {p.name for p in calculator.params}
     for key in params:
         if key not in known:
-            name = key if isinstance(key, str) and len(key) <= 24 and key.isprintable() else "(unknown)"
+            name = key if isinstance(key, str) and 0 < len(key) <= 24 and key.isprintable() else "(unknown)"
             raise InputError(
                 name,
                 f"{name} is not a parameter of {calculator.id}; it takes {', '.join(sorted(known))}.",

@@ -7,11 +7,13 @@ the house rules. Every roll meets or beats its TN to succeed; a roll below it fa
 
 from __future__ import annotations
 
+from math import fsum
+
 from typing import Any
 
 from . import data
 from .calculator import Calculator, Headline
-from .dist import Dist
+from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, ChoiceParam, IntParam
@@ -402,7 +404,7 @@ def wound_probabilities(short: Dist, flesh_wounds: int, *, rules: str, firearm: 
     def band(lo: int | None, hi: int | None) -> float:
         start = 0 if lo is None else max(0, lo - low)
         end = len(probs) if hi is None else max(0, min(len(probs), hi - low + 1))
-        return sum(probs[start:end]) if end > start else 0.0
+        return clip01(fsum(probs[start:end])) if end > start else 0.0
 
     step = 10 if firearm else 20
     out = [band(None, 0)]
@@ -496,7 +498,7 @@ def wounds(
     probs = wound_distribution(dmg, check_dist, flesh_wounds, rules=rules, firearm=is_firearm)
     while len(probs) < 4:
         probs.append(0.0)
-    p_wound = sum(probs[1:])
+    p_wound = clip01(fsum(probs[1:]))
     expected = sum(n * p for n, p in enumerate(probs))
     step = 10 if is_firearm else 20
     if rules == "house":

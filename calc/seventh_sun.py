@@ -69,7 +69,7 @@ def initiative(
         why = "equal" if known else "not given"
         notes.append(
             f"Agility cannot break a tie here ({why}): the players decide the order among their heroes "
-            "and the Narrator decides for everyone else. A first counts none of those ties; "
+            "and the Narrator decides for everyone else. \"A acts first\" counts none of those ties; "
             "they are shown as undecided."
         )
     return {

@@ -101,3 +101,24 @@ def nudged_params(calculator_id: str) -> dict[str, Any]:
             params[p.name] = p.default + 1 if p.default < p.maximum else p.default - 1
             break
     return params
+
+
+def wait_for_close_result(page: Any, calculator_id: str, key: str, params: dict[str, Any], *, rel: float = 1e-12) -> float:
+    """Like tests.browser.wait_for_result, within `rel`: Pyodide's libm can differ from the
+    native one in the last bit (rk-wounds brawn=9: 0.003604778528228479 in the browser,
+    0.0036047785282284795 in CPython)."""
+    from tests.browser import READY_TIMEOUT_MS
+
+    expected = calc.evaluate(calculator_id, params)[key]
+    page.wait_for_function(
+        """([cid, key, expected, rel]) => {
+            const root = document.querySelector(`[data-calculator="${cid}"]`);
+            const out = root && root.querySelector(`[data-result="${key}"]`);
+            if (!out || root.dataset.state !== 'ready') return false;
+            const shown = Number(out.dataset.value);
+            return Math.abs(shown - expected) <= rel * Math.max(Math.abs(expected), 1e-300);
+        }""",
+        arg=[calculator_id, key, expected, rel],
+        timeout=READY_TIMEOUT_MS,
+    )
+    return expected

@@ -20,9 +20,9 @@ import pytest
 
 import calc
 from scripts.site_index import content_pages
-from tests.browser import wait_for_result, wait_state
+from tests.browser import wait_state
 from tests.conftest import PageWatch
-from tests.site_pages import SETTLED, SWAPPED, calculator_pages, headline_key, navigate, set_form
+from tests.site_pages import SETTLED, SWAPPED, calculator_pages, headline_key, navigate, set_form, wait_for_close_result
 
 pytestmark = pytest.mark.browser
 
@@ -129,7 +129,7 @@ def test_each_calculator_recovers_after_a_hostile_link(hostile_page: Any, served
         wait_state(hostile_page, cid, "error")
         defaults = calc.CALCULATORS[cid].defaults()
         set_form(hostile_page, cid, defaults)
-        wait_for_result(hostile_page, cid, headline_key(cid), defaults)
+        wait_for_close_result(hostile_page, cid, headline_key(cid), defaults)
     assert hostile_page.watch.errors == []
 
 

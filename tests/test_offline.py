@@ -16,8 +16,8 @@ import pytest
 
 import calc
 from scripts.site_index import content_pages
-from tests.browser import READY_TIMEOUT_MS, wait_for_result
-from tests.site_pages import SETTLED, calculator_pages, headline_key
+from tests.browser import READY_TIMEOUT_MS
+from tests.site_pages import SETTLED, calculator_pages, headline_key, wait_for_close_result
 
 CSP_LISTEN = """
 window.__violations = [];
@@ -98,12 +98,12 @@ def test_calculators_work_offline_after_one_visit(browser: Any, served: str, sit
         # a reload of the page with new inputs in its address ...
         params = {"bonus": 9, "target": 21, "die": "penalty"}
         page.goto(served + "sun/rules/?bonus=9&target=21&die=penalty")
-        wait_for_result(page, "sun-check", "chance", params)
+        wait_for_close_result(page, "sun-check", "chance", params)
         # ... and a page never opened before, with a calculator on it
         other = next(key for key, ids in calculator_pages(site_dir).items() if "sun-check" not in ids)
         cid = calculator_pages(site_dir)[other][0]
         page.goto(served + other)
-        wait_for_result(page, cid, headline_key(cid), calc.CALCULATORS[cid].defaults())
+        wait_for_close_result(page, cid, headline_key(cid), calc.CALCULATORS[cid].defaults())
         assert errors == []
     finally:
         ctx.set_offline(False)

@@ -297,9 +297,11 @@ def test_evaluate_fuzz_only_input_error(cid: str) -> None:
     names = [p.name for p in c.params]
     name = f"fuzz evaluate {cid}"
 
+    # Keys are never the empty string here: tests/test_bad_input.py checks that case on its own.
     @settings(max_examples=400, **SETTINGS)
     @given(
-        st.dictionaries(st.one_of(st.sampled_from(names), st.text(max_size=12), st.integers()), JUNK, max_size=len(names) + 2),
+        st.dictionaries(st.one_of(st.sampled_from(names), st.text(min_size=1, max_size=12), st.integers()), JUNK,
+                        max_size=len(names) + 2),
         params_for(c),
         st.booleans(),
     )
@@ -317,7 +319,7 @@ def test_fuzz_calculator_ids_and_params() -> None:
     name = "fuzz ids"
 
     @settings(max_examples=300, **SETTINGS)
-    @given(st.one_of(st.sampled_from(IDS), JUNK), st.one_of(JUNK, st.dictionaries(st.text(max_size=5), JUNK, max_size=3)))
+    @given(st.one_of(st.sampled_from(IDS), JUNK), st.one_of(JUNK, st.dictionaries(st.text(min_size=1, max_size=5), JUNK, max_size=3)))
     def run(cid: object, params: object) -> None:
         _, elapsed = timed(cid, params)
         record(name, elapsed, (cid, params))

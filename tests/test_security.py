@@ -22,9 +22,9 @@ import pytest
 
 import calc
 from scripts.site_index import content_pages
-from tests.browser import READY_TIMEOUT_MS, wait_for_result
+from tests.browser import READY_TIMEOUT_MS
 from tests.conftest import _Handler, _Server, free_port
-from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, nudged_params, set_form
+from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, nudged_params, set_form, wait_for_close_result
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 SCRIPT = re.compile(r"<script(\s[^>]*)?>(.*?)</script>", re.S | re.I)
@@ -148,7 +148,7 @@ def test_every_calculator_answers_under_the_policy(csp_page: Any, served: str, s
             csp_page.wait_for_function(SETTLED)
         for cid in ids:
             set_form(csp_page, cid, nudged_params(cid))
-            wait_for_result(csp_page, cid, headline_key(cid), nudged_params(cid))
+            wait_for_close_result(csp_page, cid, headline_key(cid), nudged_params(cid))
         states = csp_page.evaluate("() => [...document.querySelectorAll('[data-calculator]')].map((r) => r.dataset.state)")
         assert set(states) == {"ready"}, f"{key}: {states}"
     assert csp_page.evaluate("() => window.__violations") == []

@@ -1,0 +1,98 @@
+"""Accessibility: axe-core (npm devDependency, run locally) finds nothing serious or critical
+on any kind of page, in the light and the dark theme.
+
+Page kinds: home, the first page of each game and of every other section, a page with content
+tabs, a page with a data table, the calculators page, the glossary, the 404 page, and a
+calculator in its error state. Fixes live in docs/assets/css/codex.css (contrast, underlined
+links, the stale result) and overrides/partials (names for Material's search dialog and
+progress bar).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import calc
+from calc.params import IntParam
+from scripts.site_index import content_pages
+from tests.browser import READY_TIMEOUT_MS
+from tests.conftest import ROOT
+from tests.site_pages import SETTLED, calculator_pages
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+THEMES = {"light": "default", "dark": "slate"}  # prefers-color-scheme -> Material's scheme
+RUN_AXE = """async () => {
+  const result = await axe.run(document, { resultTypes: ['violations'] });
+  return result.violations.map((v) => ({
+    id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5), count: v.nodes.length,
+  }));
+}"""
+
+
+def error_state_url(site: Path) -> tuple[str, str]:
+    """A calculator page whose link sets a whole number one past its maximum."""
+    for key, ids in calculator_pages(site).items():
+        for cid in ids:
+            for p in calc.CALCULATORS[cid].params:
+                if isinstance(p, IntParam):
+                    return f"{key}?calc={cid}&{p.name}={p.maximum + 1}", cid
+    raise AssertionError("no calculator with a whole-number input")
+
+
+def page_kinds(site: Path) -> dict[str, str]:
+    """Kind of page -> its URL path (with a query for the error state)."""
+    pages = sorted(content_pages(site))
+    kinds = {"home": ""}
+    for key in pages:
+        section = key.split("/")[0] if "/" in key.rstrip("/") else key
+        kinds.setdefault(f"section {section}", key)
+    texts = {key: (site / key / "index.html").read_text(encoding="utf-8") for key in pages if key.endswith("/")}
+    kinds["content tabs"] = next(k for k, t in texts.items() if 'class="tabbed-set' in t)
+    kinds["data table"] = next(k for k, t in texts.items() if "<table" in t.split("<article")[1] and "data-calculator" not in t)
+    kinds["404"] = "404.html"
+    kinds["calculator error"] = error_state_url(site)[0]
+    return kinds
+
+
+@pytest.fixture(params=list(THEMES))
+def axe_page(request: pytest.FixtureRequest, browser: Any, served: str) -> Iterator[Any]:
+    """A context per theme (prefers-color-scheme, which Material follows on a first visit).
+    bypass_csp lets axe be added as a <script> (the site's policy allows no inline script);
+    service workers are off so no offline caching competes with the audit."""
+    assert AXE.is_file(), "axe-core missing: run `npm ci` (make setup)"
+    ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme=request.param,
+                              viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.theme = request.param
+    yield page
+    ctx.close()
+
+
+def test_no_serious_or_critical_violations(axe_page: Any, served: str, site_dir: Path) -> None:
+    theme = axe_page.theme
+    kinds = page_kinds(site_dir)
+    with_calculators = calculator_pages(site_dir)
+    error_url, error_cid = error_state_url(site_dir)
+    found: list[str] = []
+    impacts: Counter[str] = Counter()
+    for kind, url in kinds.items():
+        axe_page.goto(served + url)
+        assert axe_page.evaluate("() => document.body.dataset.mdColorScheme") == THEMES[theme]
+        if url.split("?")[0] in with_calculators:
+            axe_page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+        if url == error_url:
+            state = axe_page.get_attribute(f'[data-calculator="{error_cid}"]', "data-state")
+            assert state == "error"
+        axe_page.add_script_tag(path=str(AXE))
+        for violation in axe_page.evaluate(RUN_AXE):
+            impacts[violation["impact"]] += violation["count"]
+            if violation["impact"] in ("serious", "critical"):
+                found.append(f"{kind} ({url}): {violation['id']} {violation['impact']} x{violation['count']} {violation['nodes']}")
+    print(f"\naxe, {theme} theme, {len(kinds)} page kinds: violations by impact {dict(impacts) or 0}")
+    assert found == [], "\n".join(found)
