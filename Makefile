@@ -8,6 +8,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
 export DISABLE_MKDOCS_2_WARNING := true
+# Reproducible builds: the sitemap's dates come from the last commit, not from the clock.
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 CHROMIUM ?= /usr/bin/chromium
 
 .PHONY: setup serve build chromium test test-fast bench stress anchors wheel clean

@@ -8,9 +8,11 @@ Content-Security-Policy
     page (the `__md_scope`/`__md_get` localStorage helpers, restoring the chosen colour palette,
     restoring the chosen content tab, opening the tab a `#hash` points at); they are allowed one
     by one by their sha256, computed here per page because their text differs with the page's
-    depth. Styles keep 'unsafe-inline': Material writes `style` attributes from its JavaScript
-    (sidebar heights, the instant-navigation progress bar) and the calculators' stacked bar
-    sets each segment's `flex-grow` in a `style` attribute.
+    depth. Styles keep 'unsafe-inline', for `style` attributes: measured in Chromium, Material
+    itself needs none (its JavaScript styles elements through the CSSOM, which CSP allows),
+    but the calculators' stacked bar sets each segment's `flex-grow` in a `style` attribute
+    (codex_view/render.py), in the built page and in every result the worker sends. Drawing
+    that bar in SVG (widths as attributes) would let the policy drop 'unsafe-inline'.
 
 Offline
     `docs/sw.js` is the service worker's source. It names its data `self.__CODEX_MANIFEST`; this
@@ -40,7 +42,7 @@ POLICY = (
     ("worker-src", "'self'"),
     ("connect-src", "'self'"),
     ("img-src", "'self' data:"),  # Material's icons are data: SVGs used as CSS masks
-    ("style-src", "'self' 'unsafe-inline'"),  # see the module docstring
+    ("style-src", "'self' 'unsafe-inline'"),  # the calculators' bar: see the module docstring
     ("font-src", "'self'"),
     ("manifest-src", "'self'"),
     ("object-src", "'none'"),
@@ -159,8 +161,8 @@ def offline_manifest(files: Files) -> dict[str, Any]:
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Swap docs/sw.js for a copy whose placeholder holds this build's manifest.
 
-    Runs after site_hook.py (listed first in `hooks:`), so the runtime files are in `files`;
-    the Pyodide files themselves are named by the pinned version through runtime.json.
+    Runs after site_hook.py (listed before it in `hooks:`), so the runtime files, the wheel
+    and the snapshot are in `files`.
     """
     source = files.get_file_from_path(SERVICE_WORKER)
     if source is None:

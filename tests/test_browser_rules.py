@@ -65,11 +65,11 @@ def test_heading_link_copies_the_full_url(phone: Any, served: str) -> None:
     assert phone.evaluate("navigator.clipboard.readText()") == served + "sun/rules/#sun-basic-roll"
 
 
-@pytest.mark.parametrize("query, anchor", [("penalty dice", "sun-bonus-penalty-dice"), ("wound check", "rk-wound-checks")])
+@pytest.mark.parametrize("query, anchor", [("bonus and penalty dice", "sun-bonus-penalty-dice"), ("wound checks", "rk-wound-checks"), ("massive damage", "pool-massive-damage")])
 def test_search_finds_subsection_headings(page: Any, served: str, query: str, anchor: str) -> None:
     page.goto(served)
     page.locator("label.md-search__icon, .md-search__input").first.click()
-    page.locator(".md-search__input").fill(query)
+    page.locator(".md-search__input").press_sequentially(query, delay=40)
     page.wait_for_selector(f'.md-search-result a[href*="#{anchor}"]', state="attached", timeout=15_000)
 
 

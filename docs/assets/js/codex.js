@@ -369,7 +369,12 @@ function bindGlossary() {
 
 // A rule anchor that moved keeps working: docs/anchor_redirects.json maps "page/#old" to "page/#new".
 async function followMovedAnchor() {
-  const id = decodeURIComponent(location.hash.slice(1));
+  let id;
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return;   // a malformed hash (say "#%E0%A4%A") names no anchor, old or new
+  }
   if (!id || document.getElementById(id)) return;
   const page = location.pathname.slice(SITE_ROOT.pathname.length);
   try {

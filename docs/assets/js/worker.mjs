@@ -1,6 +1,6 @@
 // The calculator worker: boots Pyodide once, loads the `calc` wheel, answers requests.
 // Replies: {type: "ready"} once booted; then {id, result, html} or {id, error: {field, message}};
-// {id, type: "memory"} answers {id, memory: {heap, blocks, objects}} (tests/test_stress.py).
+// {id, type: "memory"} answers {id, memory: {heap, blocks, objects, traced}} (tests/test_stress.py).
 // It never touches the DOM and never builds Python source: it calls one fixed function.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
@@ -58,7 +58,7 @@ self.onmessage = async ({ data }) => {
   const { id, calculator, params, type } = data || {};
   try {
     const entry = await ready;
-    if (type === "memory") {   // {id, type: "memory"} -> {id, memory: {heap, blocks, objects}}
+    if (type === "memory") {   // {id, type: "memory"} -> {id, memory: {heap, blocks, objects, traced}}
       self.postMessage({ id, memory: { heap: wasmHeap(), ...JSON.parse(entry.memory()) } });
       return;
     }
