@@ -21,7 +21,7 @@ import icepool
 
 from calc.dist import Dist
 from calc.keep import keep_highest, roll_keep
-from calc.roll_keep import damage_dist, shortfall, wound_probabilities
+from calc.roll_keep import damage_dist, shortfall, wound_count, wound_probabilities
 
 CALC_REPEATS = 7
 ICEPOOL_REPEATS = 3
@@ -111,15 +111,8 @@ WOUND_BRAWN = (1, 2, 3, 4, 5)
 WOUND_FLESH = (0, 15)
 
 
-def wound_count(short: int, rules: str, firearm: bool) -> int:
-    if short <= 0:
-        return 0
-    step = 10 if firearm else 20
-    if rules == "house":
-        return 1 + short // step if short > step else 1
-    return 2 if short >= step else 1
-
-
+# The rule (how many wounds a shortfall gives) is shared with calc; what is compared is the
+# distribution work: icepool's convolutions against calc's.
 def calc_wounds() -> dict[str, dict[int, float]]:
     out = {}
     checks = {b: roll_keep(b, b) for b in WOUND_BRAWN}
@@ -142,7 +135,7 @@ def icepool_wounds() -> dict[str, dict[int, float]]:
         for b in WOUND_BRAWN:
             short = damage - checks[b]
             for flesh in WOUND_FLESH:
-                wounds = (short + flesh).map(lambda s: wound_count(s, rules, firearm))
+                wounds = (short + flesh).map(lambda s: wound_count(s, rules=rules, firearm=firearm))
                 den = wounds.denominator()
                 out[f"{rules} {x}k{y} brawn {b} flesh {flesh}"] = {
                     o: q / den for o, q in zip(wounds.outcomes(), wounds.quantities())
