@@ -1,89 +1,20 @@
 """Dice-pool combat and recovery content (docs/pool/): the data tables say what the seed says,
-the pages show them, the published anchors exist, glossary links land, and the key numbers
-appear on their pages.
+the published anchors exist, glossary terms become tooltips, links land, and the key numbers
+appear on their pages. (Rendered tables and glossary rules: tests/test_content_tables.py.)
 
 Seed: 003_e92a6dceb17a0dd8.txt (dice-pool combat and recovery).
 """
 
 from __future__ import annotations
 
-import json
 import re
-from html import unescape
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from calc import data
-from macros.tables import cell
 from tests.conftest import ROOT
-
-# --- parsing built pages with the standard library -------------------------------------------
-
-
-class _PageParser(HTMLParser):
-    """Collects element ids, tables (rows of cell texts), link targets and plain text."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.tables: list[list[list[str]]] = []
-        self.links: list[str] = []
-        self.text: list[str] = []
-        self._row: list[str] | None = None
-        self._cell: list[str] | None = None
-        self._skip = 0  # inside <script>/<style>
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if a.get("id"):
-            self.ids.add(a["id"] or "")
-        if tag in ("script", "style"):
-            self._skip += 1
-        elif tag == "table":
-            self.tables.append([])
-        elif tag == "tr" and self.tables:
-            self._row = []
-        elif tag in ("td", "th") and self._row is not None:
-            self._cell = []
-        elif tag == "a" and a.get("href"):
-            self.links.append(a["href"] or "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
-            self._row.append(" ".join("".join(self._cell).split()))
-            self._cell = None
-        elif tag == "tr" and self._row is not None:
-            self.tables[-1].append(self._row)
-            self._row = None
-
-    def handle_data(self, text: str) -> None:
-        if self._skip:
-            return
-        if self._cell is not None:
-            self._cell.append(text)
-        self.text.append(text)
-
-
-def page_file(site_dir: Path, src: str) -> Path:
-    """The built HTML of docs page `src` (`pool/melee.md` -> `pool/melee/index.html`)."""
-    stem = src[:-3]
-    return site_dir / (stem[: -len("index")] if stem.endswith("index") else stem + "/") / "index.html"
-
-
-def parse(site_dir: Path, src: str) -> _PageParser:
-    parser = _PageParser()
-    parser.feed(page_file(site_dir, src).read_text(encoding="utf-8"))
-    return parser
-
-
-def page_text(site_dir: Path, src: str) -> str:
-    return " ".join("".join(parse(site_dir, src).text).split())
-
+from tests.html_pages import broken_anchor_links, page_file, page_text, parse
 
 PAGES = [
     "pool/index.md",
@@ -178,7 +109,7 @@ SEED_DAMAGE_TYPES = [
 
 
 def test_every_table_names_seed_003() -> None:
-    for name in TABLE_PAGES:
+    for name in (n for n in data.names() if n.startswith("pool_")):
         table = data.load(name)
         assert (table["seed"], table["source"]) == ("003", "Dice-pool combat and recovery"), name
 
@@ -233,36 +164,7 @@ def test_damage_types_match_seed() -> None:
     assert "Bashing" in rows[0]["kind"]
 
 
-# --- (2) the rendered tables equal the data files, cell by cell -------------------------------
-
-TABLE_PAGES = {
-    "pool_modifiers": "pool/reference.md",
-    "pool_rolls": "pool/reference.md",
-    "pool_action_costs": "pool/actions.md",
-    "pool_dodging": "pool/ranged.md",
-    "pool_damage_types": "pool/damage.md",
-    "pool_injuries": "pool/damage.md",
-}
-
-
-def expected_rows(name: str) -> list[list[str]]:
-    table = data.load(name)
-    columns = table["columns"]
-    rows = [[c["label"] for c in columns]]
-    for row in table["rows"]:
-        # `cell` escapes for Markdown; the browser shows the unescaped text.
-        rows.append([unescape(re.sub(r"\\(.)", r"\1", cell(row.get(c["key"]), c.get("format")))) for c in columns])
-    return rows
-
-
-@pytest.mark.parametrize("name", sorted(TABLE_PAGES))
-def test_rendered_table_equals_data_file(site_dir: Path, name: str) -> None:
-    rendered = parse(site_dir, TABLE_PAGES[name]).tables
-    assert expected_rows(name) in rendered, f"{name} is not rendered on {TABLE_PAGES[name]} as in its data file"
-
-
-def test_every_pool_table_is_placed_on_a_page() -> None:
-    assert sorted(n for n in data.names() if n.startswith("pool_")) == sorted(TABLE_PAGES)
+# --- (2) the tables come from data files (rendered cell by cell: tests/test_content_tables.py) --
 
 
 def test_pool_tables_come_from_data_files() -> None:
@@ -325,30 +227,11 @@ def test_the_die_reading_quotes_the_calculator_defaults(site_dir: Path) -> None:
     assert "ten-sided die that succeeds on 7 or more" in text
 
 
-# --- (4) glossary terms link to anchors that exist, and appear in the text ---------------------
+# --- (4) glossary terms become tooltips, links land on anchors ----------------------------
+# (glossary rules resolve: tests/test_content_tables.py)
 
 
-def glossary() -> dict:
-    return json.loads((ROOT / "calc" / "data" / "glossary_pool.json").read_text(encoding="utf-8"))
-
-
-def test_glossary_is_well_formed() -> None:
-    g = glossary()
-    assert g["game"] == "pool"
-    terms = [t["term"] for t in g["terms"]]
-    assert len(terms) == len(set(terms))
-    for t in g["terms"]:
-        assert t["definition"].strip() and not re.search(r"[\[\]*_`<>]", t["definition"]), t["term"]
-
-
-@pytest.mark.parametrize("term", glossary()["terms"], ids=lambda t: t["term"])
-def test_glossary_rule_points_at_an_anchor(site_dir: Path, term: dict) -> None:
-    src, _, anchor = term["rule"].partition("#")
-    assert src.startswith("pool/") and anchor
-    assert anchor in parse(site_dir, src).ids
-
-
-@pytest.mark.parametrize("term", glossary()["terms"], ids=lambda t: t["term"])
+@pytest.mark.parametrize("term", data.load("glossary_pool")["terms"], ids=lambda t: t["term"])
 def test_glossary_term_becomes_a_tooltip(site_dir: Path, term: dict) -> None:
     """Terms match case-sensitively as whole words: each must occur in the pool pages' text."""
     html = "".join(page_file(site_dir, src).read_text(encoding="utf-8") for src in PAGES)
@@ -356,22 +239,7 @@ def test_glossary_term_becomes_a_tooltip(site_dir: Path, term: dict) -> None:
 
 
 def test_every_link_between_pool_pages_lands_on_an_anchor(site_dir: Path) -> None:
-    broken = []
-    for src in PAGES:
-        here = page_file(site_dir, src)
-        for href in parse(site_dir, src).links:
-            parts = urlsplit(href)
-            if parts.scheme or parts.netloc or not parts.fragment:
-                continue
-            target = (here.parent / parts.path / "index.html").resolve() if parts.path else here
-            if not target.is_file():
-                broken.append(f"{src}: {href}")
-                continue
-            ids = _PageParser()
-            ids.feed(target.read_text(encoding="utf-8"))
-            if parts.fragment not in ids.ids:
-                broken.append(f"{src}: {href}")
-    assert broken == []
+    assert broken_anchor_links(site_dir, PAGES) == []
 
 
 # --- (5) key facts appear on their pages ------------------------------------------------------

@@ -1,14 +1,13 @@
-"""Roll & Keep content (docs/rk/): the data tables say what the seeds say, the pages show them
-cell by cell, the published anchors exist, both sources are shown side by side where they
-differ, glossary links land, and the key numbers appear on their pages.
+"""Roll & Keep content (docs/rk/): the data tables say what the seeds say, the published anchors
+exist, both sources are shown side by side where they differ, glossary terms become tooltips,
+and the key numbers appear on their pages. (Rendered tables and glossary rules:
+tests/test_content_tables.py.)
 
 Seeds: 001_d286ca8e1c595c14.txt (summary) and 000_1d31b84b0ef0d6e3.txt (house rules).
 """
 
 from __future__ import annotations
 
-import json
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -16,104 +15,15 @@ import pytest
 import calc
 from calc import data
 from tests.conftest import ROOT
+from tests import html_pages
+from tests.html_pages import page_file, parse, shown
 
 TAB_LABELS = ["Summary rules", "House rules"]
 
-# --- parsing built pages with the standard library -------------------------------------------
-
-
-class _PageParser(HTMLParser):
-    """Collects ids, tables (with the data file named by the source line after each), tab sets
-    (with the h2 section they sit in), HTML comments and the article's plain text."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.ids: set[str] = set()
-        self.tables: list[list[list[str]]] = []
-        self.table_sources: dict[str, list[list[str]]] = {}
-        self.tab_sets: list[tuple[str | None, list[str]]] = []
-        self.comments: list[str] = []
-        self.text: list[str] = []
-        self._section: str | None = None
-        self._row: list[str] | None = None
-        self._cell: list[str] | None = None
-        self._label: list[str] | None = None
-        self._skip = 0
-        self._in_article = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        if a.get("id"):
-            self.ids.add(a["id"] or "")
-        if tag == "article":
-            self._in_article = True
-        if tag in ("script", "style"):
-            self._skip += 1
-        elif tag == "h2" and a.get("id"):
-            self._section = a["id"]
-        elif tag == "table":
-            self.tables.append([])
-        elif tag == "tr" and self.tables:
-            self._row = []
-        elif tag in ("td", "th") and self._row is not None:
-            self._cell = []
-        elif tag == "div" and "tabbed-set" in (a.get("class") or "").split():
-            self.tab_sets.append((self._section, []))
-        elif tag == "label" and self.tab_sets and "tabbed" in (a.get("for") or ""):
-            self._label = []
-        elif tag == "p" and a.get("data-source-table") and self.tables:
-            self.table_sources[a["data-source-table"] or ""] = self.tables[-1]
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-        elif tag == "article":
-            self._in_article = False
-        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
-            self._row.append(" ".join("".join(self._cell).split()))
-            self._cell = None
-        elif tag == "tr" and self._row is not None:
-            self.tables[-1].append(self._row)
-            self._row = None
-        elif tag == "label" and self._label is not None:
-            self.tab_sets[-1][1].append(" ".join("".join(self._label).split()))
-            self._label = None
-
-    def handle_comment(self, text: str) -> None:
-        self.comments.append(text.strip())
-
-    def handle_data(self, text: str) -> None:
-        if self._skip:
-            return
-        if self._cell is not None:
-            self._cell.append(text)
-        if self._label is not None:
-            self._label.append(text)
-        if self._in_article:
-            self.text.append(text)
-
-
-def page_file(site_dir: Path, src: str) -> Path:
-    """The built HTML of docs page `src` (`rk/weapons.md` -> `rk/weapons/index.html`)."""
-    stem = src[:-3]
-    return site_dir / (stem[: -len("index")] if stem.endswith("index") else stem + "/") / "index.html"
-
-
-_PARSED: dict[tuple[Path, str], _PageParser] = {}
-
-
-def parse(site_dir: Path, src: str) -> _PageParser:
-    key = (site_dir, src)
-    if key not in _PARSED:
-        parser = _PageParser()
-        parser.feed(page_file(site_dir, src).read_text(encoding="utf-8"))
-        _PARSED[key] = parser
-    return _PARSED[key]
-
 
 def page_text(site_dir: Path, src: str) -> str:
-    """The article's text, whitespace collapsed, with × written as x."""
-    return " ".join("".join(parse(site_dir, src).text).split()).replace("×", "x").replace("−", "-")
+    """The article's text, whitespace collapsed, with × written as x and − as -."""
+    return html_pages.page_text(site_dir, src, article_only=True).replace("×", "x").replace("−", "-")
 
 
 # --- (1) the data tables against the seeds, one hard-coded expectation per seed table ---------
@@ -176,25 +86,14 @@ SEED_GRAPPLE_ATTACKS = {"dirty_fighting": 5, "panzerhand": 5, "pugilism": 5, "kn
                         "other": 15, "social": 0}
 
 
-def _shown(value: object, fmt: str | None) -> str:
-    """A cell as a reader sees it, worked out independently of macros.tables."""
-    if value is None:
-        return "N/A" if fmt in ("na", "signed_na") else ""
-    if fmt in ("signed", "signed_na") and isinstance(value, int):
-        return f"+{value}" if value > 0 else str(value)
-    if fmt == "tn" and isinstance(value, int):
-        return f"+{value} TN"
-    return str(value)
-
-
 def test_house_weapons_match_seed_000() -> None:
     table = data.load("rk_weapons_house")
     assert table["seed"] == "000"
     keys = [c["key"] for c in table["columns"]]
     assert keys == ["weapon", "damage", "reach", "range", "point_blank", "short", "long", "reload"]
     formats = [c.get("format") for c in table["columns"]]
-    shown = [tuple(_shown(r.get(k), f) for k, f in zip(keys, formats)) for r in table["rows"]]
-    assert shown == SEED_WEAPONS_HOUSE
+    shown_rows = [tuple(shown(r.get(k), f) for k, f in zip(keys, formats)) for r in table["rows"]]
+    assert shown_rows == SEED_WEAPONS_HOUSE
     assert {r["id"] for r in table["rows"] if r["firearm"]} == {"musket", "pistol"}
 
 
@@ -262,40 +161,7 @@ def test_range_bands_match_seed_000() -> None:
     assert "half" in table["rows"][1]["distance"]
 
 
-# --- (2) the rendered tables equal the data files, cell by cell -------------------------------
-
-TABLE_PAGES = {
-    "rk_weapons_house": "rk/weapons.md",
-    "rk_weapons_summary": "rk/weapons.md",
-    "rk_improvised_house": "rk/weapons.md",
-    "rk_physical_tn": "rk/attacking.md",
-    "rk_range_bands": "rk/attacking.md",
-    "rk_interrupt": "rk/initiative.md",
-    "rk_drama_dice": "rk/drama-dice.md",
-    "rk_social_attacks": "rk/social.md",
-    "rk_horse_fall": "rk/mounted.md",
-    "rk_grapple_attacks": "rk/wrestling.md",
-}
-
-
-def expected_rows(name: str) -> list[list[str]]:
-    table = data.load(name)
-    columns = table["columns"]
-    rows = [[c["label"] for c in columns]]
-    rows += [[_shown(r.get(c["key"]), c.get("format")) for c in columns] for r in table["rows"]]
-    return rows
-
-
-@pytest.mark.parametrize("name", sorted(TABLE_PAGES))
-def test_rendered_table_equals_data_file(site_dir: Path, name: str) -> None:
-    rendered = parse(site_dir, TABLE_PAGES[name]).table_sources.get(name)
-    assert rendered is not None, f"{name} is not rendered on {TABLE_PAGES[name]}"
-    assert rendered == expected_rows(name)
-
-
-def test_every_rk_table_is_placed_on_a_page() -> None:
-    assert sorted(n for n in data.names() if n.startswith("rk_")) == sorted(TABLE_PAGES)
-
+# (2) the rendered tables equal the data files, cell by cell: tests/test_content_tables.py.
 
 # --- (3) the required anchors exist on the right pages ----------------------------------------
 
@@ -358,19 +224,7 @@ def test_single_source_pages_name_their_source(site_dir: Path, src: str) -> None
     assert "Source: house rules" in page_text(site_dir, src) or "Source: summary rules" in page_text(site_dir, src)
 
 
-# --- (5) glossary terms link to anchors that exist --------------------------------------------
-
-
-def test_glossary_rules_resolve(site_dir: Path) -> None:
-    glossary = json.loads((ROOT / "calc" / "data" / "glossary_rk.json").read_text(encoding="utf-8"))
-    assert glossary["game"] == "rk"
-    terms = [t["term"] for t in glossary["terms"]]
-    assert len(terms) == len(set(terms))
-    for term in glossary["terms"]:
-        src, _, anchor = term["rule"].partition("#")
-        assert src.startswith("rk/") and anchor.startswith("rk-"), term["term"]
-        assert anchor in parse(site_dir, src).ids, f"{term['term']}: {term['rule']} does not resolve"
-        assert not any(ch in term["definition"] for ch in "[]*`_"), term["term"]
+# --- (5) glossary terms (their rules resolve: tests/test_content_tables.py) ------------------
 
 
 def test_glossary_terms_become_tooltips(site_dir: Path) -> None:

@@ -15,27 +15,23 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from macros.games import GAMES
+from macros.mdsource import HEADING, headings
 from scripts.anchors import read_published
 from scripts.site_index import content_pages, published_anchors, rule_pages
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
-HEADING = re.compile(r"^\s{0,12}(#{1,6})\s+(.*?)\s*$")
 EXPLICIT = re.compile(r"\{\s*#[a-z0-9][a-z0-9-]*\s*(?:\.[\w-]+\s*)*\}\s*$")
 
 
 def markdown_headings() -> list[tuple[str, int, str]]:
+    """(page, 1-based line, heading text as written) for every heading outside fenced code."""
     found = []
     for path in sorted(DOCS.rglob("*.md")):
-        fenced = False
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if line.strip().startswith(("```", "~~~")):
-                fenced = not fenced
-            if fenced:
-                continue
-            match = HEADING.match(line)
-            if match:
-                found.append((path.relative_to(DOCS).as_posix(), number, match.group(2)))
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for heading in headings(text):
+            found.append((path.relative_to(DOCS).as_posix(), heading.line + 1, HEADING.match(lines[heading.line]).group("text")))
     return found
 
 
