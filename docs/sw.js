@@ -2,60 +2,74 @@
 // Registered by codex.js (registerOfflineSupport) with the site root as its scope.
 //
 // - The Pyodide runtime, the calc wheel and the memory snapshot are large and change only
-//   with a build: cache-first, in a cache named by the build's version.
+//   with a build: cache-first. Each is stored under its URL plus `?rev=<its sha256>`, so a new
+//   build copies the unchanged ones from the old cache and downloads only what changed.
 // - Pages, runtime.json and the theme's files: network-first, so an update arrives on the
 //   next online visit; the cached copy answers only when the network does not.
 // The build (macros/security_hook.py) replaces the placeholder below with the manifest:
-// {version, runtime: [urls], pages: [urls]}, URLs relative to the site root.
+// {version, runtime: [[url, revision]], pages: [url]}, URLs relative to the site root.
 const MANIFEST = self.__CODEX_MANIFEST;
 const CACHE = `codex-${MANIFEST.version}`;
 const SCOPE = new URL(self.registration.scope);
-const RUNTIME = new Set(MANIFEST.runtime.map((path) => new URL(path, SCOPE).href));
+const REVISED = new Map(MANIFEST.runtime.map(([path, rev]) => {
+  const url = new URL(path, SCOPE);
+  return [url.href, `${url.href}?rev=${rev}`];
+}));
+
+async function keepRuntimeFile(cache, url, key) {
+  const kept = await caches.match(key);   // any codex cache, this build's or an older one
+  if (kept) return cache.put(key, kept);
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return cache.put(key, response);
+}
 
 self.addEventListener("install", (event) => {
   // `no-cache` revalidates with the server (a 304 when unchanged), so no stale copy from the
   // HTTP cache ends up in a new version's cache.
-  const urls = [...MANIFEST.runtime, ...MANIFEST.pages].map((path) => new URL(path, SCOPE).href);
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
-  );
+  const pages = MANIFEST.pages.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" }));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all([...REVISED].map(([url, key]) => keepRuntimeFile(cache, url, key)));
+    await cache.addAll(pages);
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("codex-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
-  );
+  event.waitUntil((async () => {
+    const old = (await caches.keys()).filter((key) => key.startsWith("codex-") && key !== CACHE);
+    await Promise.all(old.map((key) => caches.delete(key)));
+    await self.clients.claim();
+  })());
 });
 
-function cacheKey(request) {
+function withoutQuery(url) {
   // a page reached with a calculator query (?calc=...) is the same page offline: one copy each
-  const url = new URL(request.url);
-  url.search = "";
-  url.hash = "";
-  return url.href;
+  const clean = new URL(url);
+  clean.search = "";
+  clean.hash = "";
+  return clean.href;
 }
 
-async function cacheFirst(request) {
+async function cacheFirst(request, key) {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(request);
+  const hit = await cache.match(key);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (response.ok) await cache.put(key, response.clone());
   return response;
 }
 
 async function networkFirst(request) {
   const cache = await caches.open(CACHE);
+  const key = withoutQuery(request.url);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") await cache.put(cacheKey(request), response.clone());
+    if (response.ok && response.type === "basic") await cache.put(key, response.clone());
     return response;
   } catch (err) {
-    const hit = await cache.match(cacheKey(request));
+    const hit = await cache.match(key);
     if (hit) return hit;
     throw err;
   }
@@ -65,7 +79,6 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
   if (request.headers.has("range")) return;   // partial responses cannot be cached
-  const url = new URL(request.url);
-  url.search = "";
-  event.respondWith(RUNTIME.has(url.href) ? cacheFirst(request) : networkFirst(request));
+  const key = REVISED.get(withoutQuery(request.url));
+  event.respondWith(key ? cacheFirst(request, key) : networkFirst(request));
 });

@@ -137,9 +137,10 @@ EXTRA = ("sitemap.xml", "search/search_index.json")
 def offline_manifest(files: Files) -> dict[str, Any]:
     """The service worker's data: a version and the site-relative URLs to keep.
 
-    `runtime` (the Pyodide runtime, the wheel, the snapshot) is served cache-first: the
-    version changes whenever one of them does, so a new build lands in a new cache.
-    `pages` (every page, the theme's assets, runtime.json) is served network-first.
+    `runtime` (the Pyodide runtime, the wheel, the snapshot) is served cache-first, as
+    [url, revision] pairs (revision: the file's sha256), so a new build refetches only the
+    files that changed. `pages` (every page, the theme's assets, runtime.json) is served
+    network-first. `version` names the cache and changes with any of them.
     """
     runtime, pages = [], list(EXTRA)
     digest = hashlib.sha256()
@@ -148,8 +149,9 @@ def offline_manifest(files: Files) -> dict[str, Any]:
         if uri == SERVICE_WORKER or uri.startswith(SKIP_PREFIXES):
             continue
         if uri.startswith(RUNTIME_PREFIX) and uri != RUNTIME_PREFIX + "runtime.json":
-            runtime.append(uri)
-            digest.update(uri.encode() + b"\0" + hashlib.sha256(file.content_bytes).digest())
+            revision = hashlib.sha256(file.content_bytes).hexdigest()[:16]
+            runtime.append([uri, revision])
+            digest.update(f"{uri}\0{revision}\0".encode())
         elif file.is_documentation_page():
             pages.append(uri[: -len("index.html")] if uri.endswith("index.html") else uri)
         elif uri.endswith(KEEP_SUFFIXES):

@@ -7,6 +7,7 @@ Nothing is copied into `docs/`: the runtime files are served straight from
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -38,9 +39,12 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for name in RUNTIME_FILES:
         files.append(File.generated(config, f"{ASSETS}/{name}", abs_src_path=str(PYODIDE_DIR / name)))
     wheel, content = build_wheel(ROOT)
-    files.append(File.generated(config, f"{ASSETS}/{wheel}", content=content))
+    # The folder names the wheel's content, so a cached copy (HTTP cache, service worker) can
+    # never pair an old wheel with a new snapshot; the file keeps a valid wheel name.
+    wheel_path = f"calc-{hashlib.sha256(content).hexdigest()[:12]}/{wheel}"
+    files.append(File.generated(config, f"{ASSETS}/{wheel_path}", content=content))
     version = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
-    runtime = {"wheel": wheel, "pyodide": version}
+    runtime = {"wheel": wheel_path, "pyodide": version}
     made = snapshot(ROOT, PYODIDE_DIR, content)
     if made is not None:
         runtime["snapshot"] = made[0]

@@ -10,6 +10,7 @@ progress bar).
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
@@ -19,6 +20,7 @@ import pytest
 import calc
 from calc.params import IntParam
 from scripts.site_index import content_pages
+from macros.games import GAMES
 from tests.browser import READY_TIMEOUT_MS
 from tests.conftest import ROOT
 from tests.site_pages import SETTLED, calculator_pages
@@ -36,8 +38,8 @@ RUN_AXE = """async () => {
 
 
 def error_state_url(site: Path) -> tuple[str, str]:
-    """A calculator page whose link sets a whole number one past its maximum."""
-    for key, ids in calculator_pages(site).items():
+    """A page with one calculator, linked with a whole number one past its maximum."""
+    for key, ids in sorted(calculator_pages(site).items(), key=lambda kv: len(kv[1])):
         for cid in ids:
             for p in calc.CALCULATORS[cid].params:
                 if isinstance(p, IntParam):
@@ -46,15 +48,24 @@ def error_state_url(site: Path) -> tuple[str, str]:
 
 
 def page_kinds(site: Path) -> dict[str, str]:
-    """Kind of page -> its URL path (with a query for the error state)."""
+    """Kind of page -> its URL path (with a query for the error state).
+
+    Home, the first page of every top-level section (calculators, glossary, a printable
+    book, rulings...), a rules page of each game, a page with content tabs, one with a data
+    table, the 404 page and a calculator showing an error.
+    """
     pages = sorted(content_pages(site))
     kinds = {"home": ""}
     for key in pages:
-        section = key.split("/")[0] if "/" in key.rstrip("/") else key
-        kinds.setdefault(f"section {section}", key)
+        section = key.split("/")[0]
+        if section in GAMES and key != f"{section}/":
+            kinds.setdefault(f"{GAMES[section]} rules page", key)
+        elif section and section not in GAMES:
+            kinds.setdefault(f"section {section}", key)
     texts = {key: (site / key / "index.html").read_text(encoding="utf-8") for key in pages if key.endswith("/")}
-    kinds["content tabs"] = next(k for k, t in texts.items() if 'class="tabbed-set' in t)
-    kinds["data table"] = next(k for k, t in texts.items() if "<table" in t.split("<article")[1] and "data-calculator" not in t)
+    reading = {k: t for k, t in texts.items() if not k.startswith("print/")}
+    kinds["content tabs"] = next(k for k, t in reading.items() if 'class="tabbed-set' in t)
+    kinds["data table"] = next(k for k, t in reading.items() if "<table" in t.split("<article")[1] and "data-calculator" not in t)
     kinds["404"] = "404.html"
     kinds["calculator error"] = error_state_url(site)[0]
     return kinds
@@ -81,6 +92,7 @@ def test_no_serious_or_critical_violations(axe_page: Any, served: str, site_dir:
     error_url, error_cid = error_state_url(site_dir)
     found: list[str] = []
     impacts: Counter[str] = Counter()
+    timings: list[str] = []
     for kind, url in kinds.items():
         axe_page.goto(served + url)
         assert axe_page.evaluate("() => document.body.dataset.mdColorScheme") == THEMES[theme]
@@ -89,10 +101,12 @@ def test_no_serious_or_critical_violations(axe_page: Any, served: str, site_dir:
         if url == error_url:
             state = axe_page.get_attribute(f'[data-calculator="{error_cid}"]', "data-state")
             assert state == "error"
+        began = time.perf_counter()
         axe_page.add_script_tag(path=str(AXE))
         for violation in axe_page.evaluate(RUN_AXE):
             impacts[violation["impact"]] += violation["count"]
             if violation["impact"] in ("serious", "critical"):
                 found.append(f"{kind} ({url}): {violation['id']} {violation['impact']} x{violation['count']} {violation['nodes']}")
-    print(f"\naxe, {theme} theme, {len(kinds)} page kinds: violations by impact {dict(impacts) or 0}")
+        timings.append(f"{url or '/'} {time.perf_counter() - began:.1f}s")
+    print(f"\naxe, {theme} theme, {len(kinds)} page kinds: violations by impact {dict(impacts) or 0}; {timings}")
     assert found == [], "\n".join(found)

@@ -69,6 +69,8 @@ def test_heading_link_copies_the_full_url(phone: Any, served: str) -> None:
 def test_search_finds_subsection_headings(page: Any, served: str, query: str, anchor: str) -> None:
     page.goto(served)
     page.locator("label.md-search__icon, .md-search__input").first.click()
+    # Material ignores typing until its search index is loaded: wait for its prompt first
+    page.wait_for_selector(".md-search-result__meta:has-text('Type to start searching')", timeout=15_000)
     page.locator(".md-search__input").press_sequentially(query, delay=40)
     page.wait_for_selector(f'.md-search-result a[href*="#{anchor}"]', state="attached", timeout=15_000)
 

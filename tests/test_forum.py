@@ -340,10 +340,10 @@ def test_citation_formats_land_in_the_clipboard(forum_page: Any, served: str) ->
     assert _clipboard(page) == url
     assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Combat › Parry"
     popover.get_by_role("button", name="Copy as Markdown").click()
-    page.wait_for_function("document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
+    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
     assert _clipboard(page) == f"[Seventh Sun Codex › Combat › Parry]({url})"
     popover.get_by_role("button", name="Copy as BBCode").click()
-    page.wait_for_function("document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")
+    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")
     assert _clipboard(page) == f"[url={url}]Seventh Sun Codex › Combat › Parry[/url]"
     page.keyboard.press("Escape")
     popover.wait_for(state="detached")
@@ -362,7 +362,7 @@ def test_citation_by_keyboard_and_for_a_page_title(forum_page: Any, served: str)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Copy as Markdown"
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
+    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
     assert _clipboard(page) == f"[Seventh Sun Codex › Damage and wounds]({served}rk/damage/#rk-damage)"
     page.mouse.click(5, 500)   # a click elsewhere closes it
     page.locator(".cx-cite").wait_for(state="detached")

@@ -150,9 +150,8 @@ def test_html_in_the_hash_of_every_rules_page(hostile_page: Any, served: str, si
     print(f"\nhostile hashes: {len(HASHES)} payloads x {len(pages)} pages = {TRIED['hash']} links")
 
 
-@pytest.mark.xfail(strict=True, reason="codex.js followMovedAnchor: decodeURIComponent throws URIError on a "
-                   "malformed hash (uncaught in the promise); wrap it in try/catch")
 def test_a_malformed_percent_hash_logs_no_error(page: Any, served: str) -> None:
+    """`decodeURIComponent` throws on "#%E0%A4%A"; followMovedAnchor must not let it escape."""
     page.goto(served + "sun/rules/#%E0%A4%A")
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
