@@ -116,13 +116,25 @@ def with_policy(html: str) -> str:
     return html[:end] + "\n    " + tag + html[end:]
 
 
+# `mkdocs serve` injects its live-reload script inline after every hook has run, so a policy
+# there would block it: the dev server shows pages without the policy; every build has it.
+_serving = False
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
+
+
 def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
-    return with_policy(output)
+    return output if _serving else with_policy(output)
 
 
 def on_post_template(output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
     """Theme templates rendered as pages (404.html) get the policy too; sitemap.xml does not."""
-    return with_policy(output_content) if template_name.endswith(".html") else output_content
+    if _serving or not template_name.endswith(".html"):
+        return output_content
+    return with_policy(output_content)
 
 
 # ---------------------------------------------------------------------------- offline manifest

@@ -250,3 +250,17 @@ def test_without_wasm_unsafe_eval_pyodide_cannot_start(browser: Any, site_dir: P
         server.server_close()
     assert state != "answered"
     assert any("WebAssembly" in m and "Content Security Policy" in m for m in console), console
+
+
+def test_the_dev_server_leaves_pages_without_a_policy_so_live_reload_runs() -> None:
+    """`mkdocs serve` adds its live-reload script inline after the hooks; builds keep the policy."""
+    from macros import security_hook
+
+    page = "<html><head><title>x</title></head><body><script>1</script></body></html>"
+    try:
+        security_hook.on_startup(command="serve", dirty=False)
+        assert security_hook.on_post_page(page, page=None, config=None) == page
+        security_hook.on_startup(command="build", dirty=False)
+        assert "Content-Security-Policy" in security_hook.on_post_page(page, page=None, config=None)
+    finally:
+        security_hook.on_startup(command="build", dirty=False)
