@@ -1,7 +1,7 @@
 """Forum-ready: link previews, social cards, rulings (log, backlinks, feed), printable rules, citations.
 
 Code: macros/forum_hook.py with macros/cards.py, meta.py, rulings.py, printing.py; the cite
-popover is `bindHeadingLinks` in docs/assets/js/codex.js; data: calc/data/rulings.json.
+popover is `bindHeadingLinks` in docs/assets/js/links.js; data: calc/data/rulings.json.
 """
 
 from __future__ import annotations

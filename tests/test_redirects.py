@@ -2,7 +2,7 @@
 
 Pages: mkdocs-redirects writes a stub at each old address (`redirect_maps` in mkdocs.yml).
 Anchors: docs/anchor_redirects.json maps "page/#old" to "page/#new"; codex.js
-(`followMovedAnchor`) follows it when the old id is not on the page.
+(`followMovedAnchor` in links.js) follows it when the old id is not on the page.
 tests/test_links.py checks that no published anchor disappears without such an entry.
 """
 

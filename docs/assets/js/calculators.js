@@ -1,0 +1,233 @@
+// Calculators on the page: thin on purpose. Each reads its form, keeps its state in the URL,
+// asks the worker (Pyodide + calc) and shows the HTML the worker sends. It computes no odds.
+// Contract: [data-calculator] roots carry data-state (static | busy | ready | error);
+// headline figures are [data-result] with data-value.
+import { SITE_ROOT, copyText, flash } from "./links.js";
+
+const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
+const WORKER_URL = new URL("worker.mjs", import.meta.url);
+
+function stopAfterMs() {
+  // tests may lower it (window.codexStopAfterMs) to reach Stop without a slow computation
+  return Number.isFinite(window.codexStopAfterMs) ? window.codexStopAfterMs : STOP_AFTER_MS;
+}
+
+// ---------------------------------------------------------------- the worker, once per visit
+let worker = null;
+let booted = false;
+let nextId = 1;
+const pending = new Map();          // request id -> resolve
+const bootWaiters = new Set();      // calculators to tell when the worker is ready
+
+function startWorker() {
+  booted = false;
+  worker = new Worker(WORKER_URL, { type: "module" });
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready") {
+      booted = true;
+      bootWaiters.forEach((fn) => fn());
+      return;
+    }
+    if (data.type === "failed") {
+      failAll("The calculator could not start: " + data.message);
+      return;
+    }
+    const resolve = pending.get(data.id);
+    if (resolve) {
+      pending.delete(data.id);
+      resolve(data);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failAll("The calculator could not start (" + (event.message || "worker error") + ").");
+  };
+}
+
+function failAll(message) {
+  for (const resolve of pending.values()) resolve({ error: { field: null, message } });
+  pending.clear();
+}
+
+function ask(calculator, params) {
+  if (!worker) startWorker();
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id, calculator, params });
+  });
+}
+
+function restartWorker() {
+  if (worker) worker.terminate();
+  for (const resolve of pending.values()) resolve({ stopped: true });
+  pending.clear();
+  worker = null;
+  startWorker();
+}
+
+// ---------------------------------------------------------------- form <-> params <-> URL
+function readForm(form) {
+  const params = {};
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    params[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
+  }
+  return params;
+}
+
+function writeField(el, value) {
+  if (el.type === "checkbox") el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
+  else el.value = value;        // a value a select does not offer leaves it blank: Python says why
+}
+
+function urlOwner() {
+  const query = new URLSearchParams(location.search);
+  const roots = document.querySelectorAll("[data-calculator]");
+  return query.get("calc") || (roots.length === 1 ? roots[0].dataset.calculator : null);
+}
+
+function applyQuery(root, form) {
+  if (urlOwner() !== root.dataset.calculator) return;
+  const query = new URLSearchParams(location.search);
+  for (const el of form.elements) {
+    if (el.name && query.has(el.name)) writeField(el, query.get(el.name));
+  }
+  // keys the form does not have still go to Python, which names them in its message
+  for (const [key, value] of query) {
+    if (key !== "calc" && !form.elements.namedItem(key)) root.extraParams[key] = value;
+  }
+}
+
+function shareQuery(root, params) {
+  const query = new URLSearchParams({ calc: root.dataset.calculator, ...params });
+  return "?" + query.toString();
+}
+
+function writeUrl(root, params) {
+  const url = location.pathname + shareQuery(root, params) + location.hash;
+  history.replaceState(history.state, "", url);
+}
+
+// ---------------------------------------------------------------- one calculator
+function setState(root, state, status) {
+  root.dataset.state = state;
+  if (status !== undefined) root.querySelector(".cx-status").textContent = status;
+}
+
+function clearErrors(root) {
+  root.querySelectorAll(".cx-error").forEach((el) => { el.hidden = true; el.textContent = ""; });
+  root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+}
+
+function showError(root, error) {
+  const slot = error.field && root.querySelector(`[data-field="${CSS.escape(error.field)}"] .cx-error`);
+  if (slot) {
+    slot.textContent = error.message;     // text, never HTML
+    slot.hidden = false;
+    const input = slot.parentElement.querySelector("input, select");
+    if (input) input.setAttribute("aria-invalid", "true");
+    setState(root, "error", "Fix the highlighted field; the result below is out of date.");
+  } else {
+    setState(root, "error", error.message + " The result below is out of date.");
+  }
+  root.querySelector(".cx-result").classList.add("cx-result--stale");
+}
+
+export function bind(root) {
+  if (root.codexBound) return;
+  root.codexBound = true;
+  root.extraParams = {};
+  const form = root.querySelector("form");
+  const stop = root.querySelector(".cx-stop");
+  const copy = root.querySelector(".cx-copy");
+  let running = false;
+  let again = false;
+  let stopTimer = 0;
+  let shown = null;          // the params (as JSON) of the result on screen, once live
+
+  async function compute() {
+    if (running) { again = true; return; }
+    running = true;
+    const params = { ...root.extraParams, ...readForm(form) };
+    setState(root, "busy", booted ? "Working…" : "Getting the calculator ready…");
+    stopTimer = setTimeout(() => { stop.hidden = false; }, stopAfterMs());
+    const reply = await ask(root.dataset.calculator, params);
+    clearTimeout(stopTimer);
+    stop.hidden = true;
+    running = false;
+    if (again) { again = false; compute(); return; }
+    if (reply.stopped) {
+      shown = null;
+      setState(root, "error", "Stopped. Change a value to try again.");
+      root.querySelector(".cx-result").classList.add("cx-result--stale");
+      return;
+    }
+    clearErrors(root);
+    if (reply.error) { shown = null; showError(root, reply.error); return; }
+    shown = JSON.stringify(params);
+    root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
+    root.querySelector(".cx-result").classList.remove("cx-result--stale");
+    setState(root, "ready", "Up to date.");
+  }
+
+  function edited() {
+    root.extraParams = {};
+    const params = readForm(form);
+    writeUrl(root, params);
+    // a field's "change" after its "input" events, or a select re-chosen, asks nothing new
+    if (!running && shown === JSON.stringify(params)) return;
+    compute();
+  }
+
+  form.addEventListener("input", edited);
+  form.addEventListener("change", edited);
+  form.addEventListener("submit", (event) => { event.preventDefault(); edited(); });
+  stop.addEventListener("click", () => {
+    stop.hidden = true;
+    restartWorker();
+  });
+  copy.hidden = false;
+  copy.addEventListener("click", async () => {
+    const url = location.origin + location.pathname + shareQuery(root, readForm(form)) + "#" + root.id;
+    await copyText(url);
+    flash(copy, "Link copied");
+  });
+  bootWaiters.add(() => { if (root.dataset.state === "busy") setState(root, "busy", "Working…"); });
+
+  applyQuery(root, form);
+  compute();
+}
+
+// A result can hand its figure to another calculator (rk-tn -> rk-check): fill that
+// calculator's form if it is on this page, else open its page with the values in the URL.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest(".cx-chain[data-chain-calculator]");
+  if (!button) return;
+  const id = button.dataset.chainCalculator;
+  const params = JSON.parse(button.dataset.chainParams || "{}");
+  const target = document.querySelector(`[data-calculator="${CSS.escape(id)}"]`);
+  if (target && target.codexBound) {
+    const form = target.querySelector("form");
+    for (const [name, value] of Object.entries(params)) {
+      const field = form.elements.namedItem(name);
+      if (field) writeField(field, String(value));
+    }
+    form.dispatchEvent(new Event("change"));
+    target.scrollIntoView({ behavior: "smooth", block: "start" });
+    return;
+  }
+  const url = new URL(button.dataset.chainPage, SITE_ROOT);
+  url.search = new URLSearchParams({ calc: id, ...params }).toString();
+  url.hash = "calc-" + id;
+  location.assign(url.href);
+});
+
+// Chart bars carry their value in an SVG <title> (a hover tooltip); a tap or click also
+// writes it under the chart, since touch screens never show titles.
+document.addEventListener("click", (event) => {
+  const bar = event.target.closest && event.target.closest(".cx-chart rect[data-x]");
+  if (!bar) return;
+  const readout = bar.closest(".cx-chart").querySelector(".cx-chart__readout");
+  if (readout) readout.textContent = bar.querySelector("title").textContent;
+});

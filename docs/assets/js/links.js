@@ -1,0 +1,183 @@
+// Links a reader shares: the clipboard, heading links with citations, and rule anchors that
+// moved. Nothing typed into a page or a URL is ever inserted as HTML here.
+export const SITE_ROOT = new URL("../../", import.meta.url);   // this file is assets/js/links.js
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+}
+
+export function flash(anchor, message) {
+  const note = document.createElement("span");
+  note.className = "cx-flash";
+  note.setAttribute("role", "status");
+  note.textContent = message;
+  anchor.after(note);
+  setTimeout(() => note.remove(), 2500);
+}
+
+// Cite this rule: after copying its URL, a heading link opens a small popover that copies the
+// rule as a forum citation: "Seventh Sun Codex › Combat › Parry" with the URL, plain, in
+// Markdown or in BBCode. Built with textContent only: no page text is ever parsed as HTML.
+const CITE_SEPARATOR = " › ";
+const CITE_FORMATS = [
+  ["link", "Copy link", "Link copied"],
+  ["markdown", "Copy as Markdown", "Copied as Markdown"],
+  ["bbcode", "Copy as BBCode", "Copied as BBCode"],
+];
+const URL_UNSAFE = { "(": "%28", ")": "%29", "[": "%5B", "]": "%5D", " ": "%20" };
+let openCite = null;          // { holder, link } of the popover on screen
+let citeListening = false;
+
+function citeText(element) {
+  const copy = element.cloneNode(true);
+  copy.querySelectorAll(".headerlink, .cx-flash").forEach((el) => el.remove());
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+
+function citeSiteName() {
+  const meta = document.querySelector('meta[property="og:site_name"]');
+  if (meta && meta.content) return meta.content;
+  const topic = document.querySelector(".md-header__topic .md-ellipsis");
+  return topic ? topic.textContent.trim() : "";
+}
+
+// Material's instant navigation rewrites every href to an absolute URL; resolve either form.
+function headingUrl(link) {
+  const url = new URL(link.getAttribute("href"), location.href);
+  return location.origin + location.pathname + url.hash;
+}
+
+function citation(link) {
+  const h1 = document.querySelector(".md-content h1");
+  const heading = link.closest("h1, h2, h3, h4, h5, h6");
+  const parts = [citeSiteName(), h1 ? citeText(h1) : ""];
+  if (heading && heading !== h1) parts.push(citeText(heading));
+  return {
+    title: parts.filter(Boolean).join(CITE_SEPARATOR),
+    url: headingUrl(link),
+  };
+}
+
+function formatCitation(format, { title, url }) {
+  const safeUrl = url.replace(/[()[\] ]/g, (c) => URL_UNSAFE[c]);
+  if (format === "markdown") return `[${title.replace(/[\\[\]]/g, "\\$&")}](${safeUrl})`;
+  if (format === "bbcode") return `[url=${safeUrl}]${title.replace(/\[/g, "(").replace(/\]/g, ")")}[/url]`;
+  return url;
+}
+
+function closeCite({ restoreFocus = false } = {}) {
+  if (!openCite) return;
+  const { holder, link } = openCite;
+  openCite = null;
+  holder.remove();
+  link.setAttribute("aria-expanded", "false");
+  if (restoreFocus && link.isConnected) link.focus();
+}
+
+function listenForCiteDismissal() {
+  if (citeListening) return;
+  citeListening = true;
+  document.addEventListener("pointerdown", (event) => {
+    if (openCite && !openCite.holder.contains(event.target) && !openCite.link.contains(event.target)) closeCite();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && openCite) closeCite({ restoreFocus: true });
+  });
+}
+
+function openCitePopover(link) {
+  closeCite();
+  const cite = citation(link);
+  const holder = document.createElement("div");
+  holder.className = "cx-cite-holder";
+  const box = document.createElement("div");
+  box.className = "cx-cite";
+  box.id = "cx-cite";
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-label", "Cite this rule");
+  const text = document.createElement("p");
+  text.className = "cx-cite__text";
+  text.textContent = cite.title;
+  const actions = document.createElement("div");
+  actions.className = "cx-cite__actions";
+  const done = document.createElement("p");
+  done.className = "cx-cite__done";
+  done.setAttribute("role", "status");
+  for (const [format, label, copied] of CITE_FORMATS) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.citeFormat = format;
+    button.textContent = label;
+    button.addEventListener("click", async () => {
+      done.textContent = "";
+      await copyText(formatCitation(format, cite));
+      done.textContent = copied;
+    });
+    actions.append(button);
+  }
+  box.append(text, actions, done);
+  box.addEventListener("focusout", (event) => {
+    const to = event.relatedTarget;
+    if (to && !holder.contains(to) && to !== link) closeCite();   // tabbed away
+  });
+  holder.append(box);
+  (link.closest("h1, h2, h3, h4, h5, h6") || link).after(holder);
+  link.setAttribute("aria-expanded", "true");
+  link.setAttribute("aria-controls", box.id);
+  openCite = { holder, link };
+  actions.querySelector("button").focus({ preventScroll: true });
+}
+
+export function bindHeadingLinks() {
+  if (openCite && !openCite.holder.isConnected) openCite = null;   // the page changed under it
+  listenForCiteDismissal();
+  document.querySelectorAll(".md-content .headerlink").forEach((link) => {
+    if (link.codexBound) return;
+    link.codexBound = true;
+    link.setAttribute("aria-label", "Copy a link to this rule");
+    link.setAttribute("aria-haspopup", "dialog");
+    link.setAttribute("aria-expanded", "false");
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      event.stopPropagation();   // not a navigation: keep Material's instant navigation out of it
+      const url = headingUrl(link);
+      history.replaceState(history.state, "", location.pathname + location.search + new URL(url).hash);
+      await copyText(url);
+      flash(link, "Link copied");
+      openCitePopover(link);
+    });
+  });
+}
+
+// A rule anchor that moved keeps working: docs/anchor_redirects.json maps "page/#old" to "page/#new".
+export async function followMovedAnchor() {
+  let id;
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return;   // a malformed hash (say "#%E0%A4%A") names no anchor, old or new
+  }
+  if (!id || document.getElementById(id)) return;
+  const page = location.pathname.slice(SITE_ROOT.pathname.length);
+  try {
+    const moved = await (await fetch(new URL("anchor_redirects.json", SITE_ROOT))).json();
+    const target = moved[`${page}#${id}`];
+    if (typeof target === "string" && /^[a-z0-9/_-]*#[a-z0-9-]+$/.test(target)) {
+      location.replace(new URL(target, SITE_ROOT).href);
+    }
+  } catch {
+    /* no redirect list: nothing to follow */
+  }
+}
