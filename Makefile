@@ -12,7 +12,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup serve build chromium test test-fast bench stress anchors wheel clean
+.PHONY: setup serve build chromium test test-fast bench measure stress anchors wheel clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -53,6 +53,9 @@ test-fast: setup
 
 bench: setup
 	$(PY) -m scripts.bench
+
+measure: setup chromium
+	$(PY) -m scripts.measure_boot
 
 stress: setup chromium
 	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -m slow --run-slow
