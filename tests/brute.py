@@ -11,6 +11,7 @@ Because such a die is worth at least `BIG`, any total that kept it is at least `
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 from math import factorial, prod
@@ -66,3 +67,13 @@ def at_least(dist: dict[int, Fraction], target: int) -> Fraction:
 
 def below(dist: dict[int, Fraction], target: int) -> Fraction:
     return sum((p for v, p in dist.items() if v < target), Fraction(0))
+
+
+def roll_exploding(rng: random.Random, sides: int = 10) -> int:
+    """One exploding die, sampled: the top face is rolled again and added, indefinitely."""
+    total = 0
+    while True:
+        face = rng.randint(1, sides)
+        total += face
+        if face != sides:
+            return total

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+
 from calc.dist import Dist
 from calc.explode import exploding_die, levels_needed
 from calc.keep import _keep_float, _keep_highest_exploding, keep_highest, keep_lowest, roll_keep
@@ -148,15 +149,7 @@ def test_large_pools_against_monte_carlo(n: int, k: int) -> None:
     """Seeded Monte Carlo, 20,000 rolls: P(>= t) within 5 standard errors at three targets."""
     rng = random.Random(n * 100 + k)
 
-    def die() -> int:
-        total = 0
-        while True:
-            face = rng.randint(1, 10)
-            total += face
-            if face != 10:
-                return total
-
-    samples = sorted(sum(sorted(die() for _ in range(n))[n - k:]) for _ in range(20_000))
+    samples = sorted(sum(sorted(brute.roll_exploding(rng) for _ in range(n))[n - k:]) for _ in range(20_000))
     d = roll_keep(n, k)
     for q in (0.25, 0.5, 0.9):
         t = samples[int(q * len(samples))]

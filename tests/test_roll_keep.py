@@ -92,15 +92,7 @@ def test_large_check_against_monte_carlo() -> None:
     """30k15 at the dice cap: a seeded Monte Carlo of 20,000 rolls, within 5 standard errors."""
     rng = random.Random(7)
 
-    def die() -> int:
-        total = 0
-        while True:
-            face = rng.randint(1, 10)
-            total += face
-            if face != 10:
-                return total
-
-    samples = [sum(sorted(die() for _ in range(30))[15:]) for _ in range(20_000)]
+    samples = [sum(sorted(brute.roll_exploding(rng) for _ in range(30))[15:]) for _ in range(20_000)]
     for tn in (120, 135, 150):
         p = calc.evaluate("rk-check", {"rolled": 30, "kept": 15, "tn": tn})["chance"]
         observed = sum(s >= tn for s in samples) / len(samples)
