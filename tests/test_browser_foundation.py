@@ -118,3 +118,25 @@ def test_tapping_a_chart_bar_reads_out_its_value(calc_page: Any) -> None:
     root(calc_page, "sun-check").locator("label", has_text="Exactly").click()
     assert root(calc_page, "sun-check").locator(".cx-chart__panel--exactly").is_visible()
     assert not root(calc_page, "sun-check").locator(".cx-chart__panel--atleast").is_visible()
+
+
+def test_without_its_snapshot_the_worker_boots_normally(browser: Any, served: str) -> None:
+    """The memory snapshot uses a private Pyodide API: if it cannot be had, the plain boot answers."""
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        watch = PageWatch(page, served.rstrip("/"))
+        refused: list[str] = []
+
+        def refuse(route: Any) -> None:
+            refused.append(route.request.url)
+            route.abort()
+
+        page.route("**/snapshot-*.bin.gz", refuse)
+        page.goto(served + "sun/rules/?bonus=2&target=14")
+        wait_for_result(page, "sun-check", "chance", {"bonus": 2, "target": 14, "die": "none"})
+        assert refused, "the worker never asked for the snapshot"
+        # the refused download is the only error: "Failed to fetch", as this test intends
+        assert [e for e in watch.errors if "Failed to fetch" not in e] == []
+    finally:
+        ctx.close()
