@@ -73,13 +73,22 @@ def _headlines(calculator: Calculator, result: Mapping[str, Any]) -> str:
     return f'<div class="cx-headlines">{"".join(out)}</div>' if out else ""
 
 
+BAR_WIDTH = 1000  # the stacked bar's SVG user units; it stretches to the result's width
+
+
 def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
-    segments = "".join(
-        f'<span class="cx-bar__seg cx-bar__seg--{_attr(b["key"])}" style="flex-grow:{b["probability"]:.6f}" '
-        f'title="{_attr(b["label"])}: {percent(b["probability"])}"></span>'
-        for b in bands
-        if b["probability"] > 0
-    )
+    # Drawn in SVG, widths as attributes, so the page needs no inline `style` (and the CSP
+    # allows none); the list below the bar carries the figures for screen readers.
+    segments, x = [], 0.0
+    for b in bands:
+        if b["probability"] <= 0:
+            continue
+        width = BAR_WIDTH * b["probability"]
+        segments.append(
+            f'<rect class="cx-bar__seg cx-bar__seg--{_attr(b["key"])}" x="{x:.3f}" y="0" '
+            f'width="{width:.3f}" height="20"><title>{escape(b["label"])}: {percent(b["probability"])}</title></rect>'
+        )
+        x += width
     rows = "".join(
         f'<li class="cx-band cx-band--{_attr(b["key"])}"><span class="cx-band__swatch"></span>'
         f'<span class="cx-band__label">{escape(b["label"])}</span>'
@@ -89,7 +98,8 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
     )
     return (
         f'<div class="cx-bands"><p class="cx-subtitle">{escape(title)}</p>'
-        f'<div class="cx-bar" aria-hidden="true">{segments}</div><ul class="cx-band-list">{rows}</ul></div>'
+        f'<svg class="cx-bar" viewBox="0 0 {BAR_WIDTH} 20" preserveAspectRatio="none" aria-hidden="true">'
+        f'{"".join(segments)}</svg><ul class="cx-band-list">{rows}</ul></div>'
     )
 
 

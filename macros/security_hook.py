@@ -8,11 +8,9 @@ Content-Security-Policy
     page (the `__md_scope`/`__md_get` localStorage helpers, restoring the chosen colour palette,
     restoring the chosen content tab, opening the tab a `#hash` points at); they are allowed one
     by one by their sha256, computed here per page because their text differs with the page's
-    depth. Styles keep 'unsafe-inline', for `style` attributes: measured in Chromium, Material
-    itself needs none (its JavaScript styles elements through the CSSOM, which CSP allows),
-    but the calculators' stacked bar sets each segment's `flex-grow` in a `style` attribute
-    (codex_view/render.py), in the built page and in every result the worker sends. Drawing
-    that bar in SVG (widths as attributes) would let the policy drop 'unsafe-inline'.
+    depth. Styles come only from the site's stylesheets: measured in Chromium, Material needs
+    no inline style (its JavaScript styles elements through the CSSOM, which CSP allows), and
+    the calculators draw their stacked bar in SVG with widths as attributes (codex_view/render.py).
 
 Offline
     `docs/sw.js` is the service worker's source. It names its data `self.__CODEX_MANIFEST`; this
@@ -42,7 +40,7 @@ POLICY = (
     ("worker-src", "'self'"),
     ("connect-src", "'self'"),
     ("img-src", "'self' data:"),  # Material's icons are data: SVGs used as CSS masks
-    ("style-src", "'self' 'unsafe-inline'"),  # the calculators' bar: see the module docstring
+    ("style-src", "'self'"),  # no inline styles anywhere: see the module docstring
     ("font-src", "'self'"),
     ("manifest-src", "'self'"),
     ("object-src", "'none'"),

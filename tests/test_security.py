@@ -34,7 +34,7 @@ REQUIRED = {
     "worker-src": {"'self'"},
     "connect-src": {"'self'"},
     "img-src": {"'self'", "data:"},
-    "style-src": {"'self'", "'unsafe-inline'"},
+    "style-src": {"'self'"},
     "font-src": {"'self'"},
     "object-src": {"'none'"},
     "base-uri": {"'self'"},
