@@ -291,18 +291,10 @@ def test_wounds_against_monte_carlo() -> None:
     """House fencing weapon, Brawn 3 attacker (6k3 on exploding d6) against Brawn 2: 20,000 seeded hits."""
     rng = random.Random(11)
 
-    def die(sides: int) -> int:
-        total = 0
-        while True:
-            face = rng.randint(1, sides)
-            total += face
-            if face != sides:
-                return total
-
     counts = [0] * 8
     for _ in range(20_000):
-        damage = sum(sorted(die(6) for _ in range(6))[3:])
-        roll = die(10) + die(10)
+        damage = sum(sorted(brute.roll_exploding(rng, 6) for _ in range(6))[3:])
+        roll = brute.roll_exploding(rng) + brute.roll_exploding(rng)
         counts[wound_count(damage - roll, rules="house", firearm=False)] += 1
     result = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "fencing", "attacker_brawn": 3})
     assert result["damage_dice"] == "6k3 on d6 (exploding)"
