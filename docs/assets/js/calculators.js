@@ -3,110 +3,14 @@
 // Contract: [data-calculator] roots carry data-state (static | busy | ready | error);
 // headline figures are [data-result] with data-value.
 import { SITE_ROOT, copyText, flash } from "./links.js";
+import { ask, booted, bootWaiters, restartWorker } from "./runtime.js";
+import { applyQuery, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
-const WORKER_URL = new URL("worker.mjs", import.meta.url);
 
 function stopAfterMs() {
   // tests may lower it (window.codexStopAfterMs) to reach Stop without a slow computation
   return Number.isFinite(window.codexStopAfterMs) ? window.codexStopAfterMs : STOP_AFTER_MS;
-}
-
-// ---------------------------------------------------------------- the worker, once per visit
-let worker = null;
-let booted = false;
-let nextId = 1;
-const pending = new Map();          // request id -> resolve
-const bootWaiters = new Set();      // calculators to tell when the worker is ready
-
-function startWorker() {
-  booted = false;
-  worker = new Worker(WORKER_URL, { type: "module" });
-  worker.onmessage = ({ data }) => {
-    if (data.type === "ready") {
-      booted = true;
-      bootWaiters.forEach((fn) => fn());
-      return;
-    }
-    if (data.type === "failed") {
-      failAll("The calculator could not start: " + data.message);
-      return;
-    }
-    const resolve = pending.get(data.id);
-    if (resolve) {
-      pending.delete(data.id);
-      resolve(data);
-    }
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    failAll("The calculator could not start (" + (event.message || "worker error") + ").");
-  };
-}
-
-function failAll(message) {
-  for (const resolve of pending.values()) resolve({ error: { field: null, message } });
-  pending.clear();
-}
-
-function ask(calculator, params) {
-  if (!worker) startWorker();
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ id, calculator, params });
-  });
-}
-
-function restartWorker() {
-  if (worker) worker.terminate();
-  for (const resolve of pending.values()) resolve({ stopped: true });
-  pending.clear();
-  worker = null;
-  startWorker();
-}
-
-// ---------------------------------------------------------------- form <-> params <-> URL
-function readForm(form) {
-  const params = {};
-  for (const el of form.elements) {
-    if (!el.name) continue;
-    params[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
-  }
-  return params;
-}
-
-function writeField(el, value) {
-  if (el.type === "checkbox") el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
-  else el.value = value;        // a value a select does not offer leaves it blank: Python says why
-}
-
-function urlOwner() {
-  const query = new URLSearchParams(location.search);
-  const roots = document.querySelectorAll("[data-calculator]");
-  return query.get("calc") || (roots.length === 1 ? roots[0].dataset.calculator : null);
-}
-
-function applyQuery(root, form) {
-  if (urlOwner() !== root.dataset.calculator) return;
-  const query = new URLSearchParams(location.search);
-  for (const el of form.elements) {
-    if (el.name && query.has(el.name)) writeField(el, query.get(el.name));
-  }
-  // keys the form does not have still go to Python, which names them in its message
-  for (const [key, value] of query) {
-    if (key !== "calc" && !form.elements.namedItem(key)) root.extraParams[key] = value;
-  }
-}
-
-function shareQuery(root, params) {
-  const query = new URLSearchParams({ calc: root.dataset.calculator, ...params });
-  return "?" + query.toString();
-}
-
-function writeUrl(root, params) {
-  const url = location.pathname + shareQuery(root, params) + location.hash;
-  history.replaceState(history.state, "", url);
 }
 
 // ---------------------------------------------------------------- one calculator
