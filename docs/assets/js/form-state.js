@@ -22,13 +22,21 @@ function urlOwner() {
 export function applyQuery(root, form) {
   if (urlOwner() !== root.dataset.calculator) return;
   const query = new URLSearchParams(location.search);
+  // Only the calculator's own fields are read: a link from the wild also carries keys that are
+  // none of its business (Material's search highlight ?h=, utm_source, fbclid), and those are
+  // left alone, neither sent to Python nor reported as an error.
   for (const el of form.elements) {
     if (el.name && query.has(el.name)) writeField(el, query.get(el.name));
   }
-  // keys the form does not have still go to Python, which names them in its message
-  for (const [key, value] of query) {
-    if (key !== "calc" && !form.elements.namedItem(key)) root.extraParams[key] = value;
-  }
+}
+
+// Every key some calculator on this page owns (its fields' names, and calc itself).
+function ownedKeys() {
+  const keys = new Set(["calc"]);
+  document.querySelectorAll("[data-calculator] form").forEach((form) => {
+    for (const el of form.elements) if (el.name) keys.add(el.name);
+  });
+  return keys;
 }
 
 export function shareQuery(root, params) {
@@ -37,7 +45,13 @@ export function shareQuery(root, params) {
 }
 
 export function writeUrl(root, params) {
-  const url = location.pathname + shareQuery(root, params) + location.hash;
+  // rewrite only the calculators' keys; any other key of the address (?h=, utm_…) stays as it was
+  const owned = ownedKeys();
+  const query = new URLSearchParams({ calc: root.dataset.calculator, ...params });
+  for (const [key, value] of new URLSearchParams(location.search)) {
+    if (!owned.has(key)) query.append(key, value);
+  }
+  const url = location.pathname + "?" + query.toString() + location.hash;
   history.replaceState(history.state, "", url);
 }
 
