@@ -21,7 +21,7 @@ from .params import BoolParam, ChoiceParam, IntParam
 MAX_DICE = 30  # dice rolled in one test (seed 001 has no cap; this keeps every answer fast)
 MAX_DAMAGE_DICE = 40  # weapon + Brawn + raises may go a little further
 MAX_TN = 300
-RAISE = 5  # seed 001: "A raise is a +5 increase to the target number"
+RAISE = 5  # summary rules: each Raise adds 5 to the TN
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
 
 # -- shared helpers ----------------------------------------------------------------------
@@ -173,10 +173,10 @@ _RANGE_BANDS = {row["id"]: row for row in data.load("rk_range_bands")["rows"]}
 _HORSE = data.load("rk_horse_fall")
 
 # Fixed TN changes stated in seed 000's prose (no table of their own).
-DRAWING = 10  # "results in a +10 penalty to the TN of whatever else the character does"
-GETTING_UP = 10  # "it results in a +10 to the TN of whatever else the character does"
-OFF_HAND = -3  # "takes a penalty of -3 to his roll": a roll penalty, not a TN change
-TWO_PISTOLS = 5  # "This raises the TN to hit by +5, and increases the damage by +1k1"
+DRAWING = 10  # drawing a weapon: +10 to the TN of the rest of that Action
+GETTING_UP = 10  # standing up from Prone: +10 to the TN of the rest of that Action
+OFF_HAND = -3  # off-hand use: 3 off the roll itself, not a TN change
+TWO_PISTOLS = 5  # two pistols fired as one Action: TN to hit +5 (and damage +1k1)
 WRESTLING = {  # (label, TN change)
     "none": ("No wrestling", 0),
     "attack_ungrappled": ("Attack (Wrestling) against a target who is not Grappled", 5),

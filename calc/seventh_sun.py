@@ -68,8 +68,8 @@ def initiative(
     else:
         why = "equal" if known else "not given"
         notes.append(
-            f"Agility cannot break a tie here ({why}): the players decide the order among their heroes "
-            "and the Narrator decides for everyone else. \"A acts first\" counts none of those ties; "
+            f"Agility cannot break a tie here ({why}): the players decide for their own heroes, "
+            "the Narrator for all other participants. \"A acts first\" counts none of those ties; "
             "they are shown as undecided."
         )
     return {
