@@ -212,3 +212,21 @@ def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str,
         ]
     out.append("</feed>")
     return "\n".join(out) + "\n"
+
+
+def lock_updates_markdown(updates: list[Mapping[str, str]], rulings_page: str = PAGE, from_uri: str = "changelog.md") -> str:
+    """The changelog's section on reviewed wording fixes of published rulings (tests/rulings.lock.json
+    `updates`), newest first; empty when there are none. Each names the ruling, the date and the reason."""
+    if not updates:
+        return ""
+    target = posixpath.relpath(rulings_page, posixpath.dirname(from_uri) or ".")
+    lines = [
+        "## Wording fixes to published rulings { #changelog-ruling-wording }",
+        "",
+        "A ruling keeps its meaning for good; these reviewed corrections changed only its wording.",
+        "",
+    ]
+    for u in sorted(updates, key=lambda u: (u["date"], u["id"]), reverse=True):
+        rid = _text(u["id"])
+        lines.append(f"- {_long_date(u['date'])}: [{rid}]({target}#{u['id'].lower()}): {_text(u['reason'])}")
+    return "\n".join(lines) + "\n"

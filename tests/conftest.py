@@ -45,12 +45,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def build_site(dest: Path, site_url: str) -> subprocess.CompletedProcess[str]:
-    """`mkdocs build --strict` into `dest` with `site_url`, from the project root."""
-    env = dict(os.environ, SITE_URL=site_url, PYTHONPATH=str(ROOT), DISABLE_MKDOCS_2_WARNING="true")
+def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """`properdocs build --strict` (as `make build`) into `dest` with `site_url`, from `root`
+    (the project, or a copy of it that a test has changed)."""
+    env = dict(os.environ, SITE_URL=site_url, PYTHONPATH=str(root))
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(dest)],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+        [sys.executable, "-m", "properdocs", "build", "-f", "mkdocs.yml", "--strict", "--site-dir", str(dest)],
+        cwd=root, env=env, capture_output=True, text=True, check=False,
     )
 
 

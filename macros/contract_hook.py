@@ -1,0 +1,111 @@
+"""MkDocs hook: the link contract, enforced by the build that deploys (not only by the tests).
+
+Published anchors
+    `tests/published_anchors.txt` lists every `page/#anchor` a forum post may cite. After the
+    build, each must still be a heading on its page, or be declared moved in
+    `docs/anchor_redirects.json` to a `page/#anchor` that is built (links.js follows it).
+    A renamed heading or a deleted ruling (`rulings/#r-00NN`) stops the build.
+    MkDocs' own `validation: anchors: warn` (mkdocs.yml) adds the links between pages: with
+    `--strict`, a link to an anchor that no longer exists stops the build too.
+
+Rulings lock
+    `tests/rulings.lock.json` (macros/ruling_lock.py) holds each published ruling's digest of
+    title and statement. A locked ruling that changed or vanished stops the build before any page
+    is rendered. Rulings not locked yet are reported (tests/test_deploy_contract.py requires them
+    locked, so nothing reaches the deploy unlocked). Reviewed wording fixes are listed in the changelog.
+
+`mkdocs serve` reports these problems as warnings instead, so a half-finished edit keeps serving.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.structure.files import Files  # noqa: E402
+from mkdocs.structure.pages import Page  # noqa: E402
+
+from macros import ruling_lock, rulings  # noqa: E402
+from scripts.site_index import published_anchors  # noqa: E402
+
+PUBLISHED = ROOT / "tests" / "published_anchors.txt"
+REDIRECTS = "anchor_redirects.json"   # in docs/, shipped for links.js
+CHANGELOG = "changelog.md"
+log = logging.getLogger("mkdocs.hooks.contract")
+
+_serving = False
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
+
+
+def _fail(title: str, problems: list[str]) -> None:
+    message = f"{title}:\n  " + "\n  ".join(problems)
+    if _serving:
+        log.warning(message)
+    else:
+        raise PluginError(message)
+
+
+def read_published(path: Path = PUBLISHED) -> set[str]:
+    """The published list; comments start with "# " (an anchor line may start with "#": "#home")."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("# ")}
+
+
+def lost_anchors(published: set[str], built: set[str], redirects: dict[str, str]) -> list[str]:
+    """What breaks the promise: a published anchor neither built nor redirected, or a redirect to nowhere."""
+    found = []
+    for old, new in sorted(redirects.items()):
+        if new not in built:
+            found.append(f"{REDIRECTS}: {old} -> {new}, but {new} is not built")
+    for anchor in sorted(published - built):
+        if anchor not in redirects:
+            found.append(
+                f"{anchor} is published but no longer built: restore its heading's {{ #anchor }}, or map it "
+                f"to its new place in docs/{REDIRECTS}"
+            )
+    return found
+
+
+def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    lock = ruling_lock.read()
+    current = ruling_lock.digests(rulings.load())
+    wrong = ruling_lock.problems(lock, current)
+    if wrong:
+        _fail(f"published rulings changed ({ruling_lock.LOCK.relative_to(ROOT)})", wrong)
+    new = ruling_lock.unlocked(lock, current)
+    if new:
+        log.info("rulings not locked yet: %s; run `%s --write` before publishing", ", ".join(new), ruling_lock.TOOL)
+    return files
+
+
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The changelog lists the reviewed wording fixes of published rulings, before its dated entries."""
+    if page.file.src_uri != CHANGELOG:
+        return markdown
+    section = rulings.lock_updates_markdown(ruling_lock.read()["updates"], from_uri=CHANGELOG)
+    if not section:
+        return markdown
+    lines = markdown.split("\n")
+    at = next((n for n, line in enumerate(lines) if line.startswith("## ")), len(lines))
+    return "\n".join(lines[:at] + [section] + lines[at:])
+
+
+def on_post_build(*, config: MkDocsConfig) -> None:
+    site = Path(config.site_dir)
+    redirects_file = Path(config.docs_dir) / REDIRECTS
+    redirects = json.loads(redirects_file.read_text(encoding="utf-8")) if redirects_file.exists() else {}
+    lost = lost_anchors(read_published(), published_anchors(site), redirects)
+    if lost:
+        _fail("published anchors lost (tests/published_anchors.txt)", lost)

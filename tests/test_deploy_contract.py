@@ -1,0 +1,229 @@
+"""The link contract holds in the build that deploys, and the deploy waits for the tests.
+
+- .github/workflows/pages.yml: the deploy job needs the test job and the build job.
+- The build itself (macros/contract_hook.py, `validation: anchors: warn` in mkdocs.yml) stops on
+  a renamed published heading, a deleted ruling, and a ruling whose text changed under its ID.
+  Each case edits a copy of the project in a temporary folder and builds it as `make build` does.
+- The rulings lock (tests/rulings.lock.json) only grows, covers every ruling, and records each
+  reviewed wording fix with its reason, which the changelog shows.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from macros import ruling_lock, rulings
+from tests.conftest import ROOT, build_site
+
+WORKFLOWS = ROOT / ".github" / "workflows"
+COPY_SKIP = {".git", ".venv", "node_modules", "site", "dist", "build", ".pytest_cache", "__pycache__"}
+
+
+# ------------------------------------------------------------------------------ the workflow
+def _workflow() -> dict:
+    return yaml.safe_load((WORKFLOWS / "pages.yml").read_text(encoding="utf-8"))
+
+
+def _needs(job: dict) -> set[str]:
+    needs = job.get("needs", [])
+    return {needs} if isinstance(needs, str) else set(needs)
+
+
+def test_one_workflow_builds_tests_and_deploys() -> None:
+    assert sorted(p.name for p in WORKFLOWS.glob("*.y*ml")) == ["pages.yml"]
+    jobs = _workflow()["jobs"]
+    assert set(jobs) == {"test", "build", "deploy"}
+    test_steps = [step.get("run", "") for step in jobs["test"]["steps"]]
+    assert "bash .ci/run" in test_steps, "the test job runs exactly what .ci/run runs (make test)"
+
+
+def test_the_deploy_needs_the_tests_and_the_build() -> None:
+    jobs = _workflow()["jobs"]
+    assert _needs(jobs["deploy"]) >= {"test", "build"}
+    # deploying only from main, never from a pull request
+    assert "refs/heads/main" in jobs["deploy"]["if"] and "pull_request" in jobs["deploy"]["if"]
+    # the write permissions live on the deploy job alone
+    assert _workflow()["permissions"] == {}
+    for name in ("test", "build"):
+        assert jobs[name]["permissions"] == {"contents": "read"}
+
+
+def test_the_deploy_builds_with_the_site_requirements_only() -> None:
+    build = _workflow()["jobs"]["build"]
+    runs = "\n".join(step.get("run", "") for step in build["steps"])
+    assert "make build" in runs and "make test" not in runs and "requirements/test" not in runs
+
+
+# ------------------------------------------------------------------------------ the rulings lock
+def _rulings_now() -> dict[str, str]:
+    return ruling_lock.digests(rulings.load())
+
+
+def test_every_ruling_is_locked_and_unchanged() -> None:
+    lock = ruling_lock.read()
+    now = _rulings_now()
+    assert ruling_lock.problems(lock, now) == []
+    assert ruling_lock.unlocked(lock, now) == [], (
+        f"new rulings: run `{ruling_lock.TOOL} --write` and commit {ruling_lock.LOCK.relative_to(ROOT)}"
+    )
+
+
+def test_the_lock_only_grows_and_an_update_needs_a_reason() -> None:
+    lock = ruling_lock.empty()
+    first = {"R-0001": ruling_lock.digest("A", "a"), "R-0002": ruling_lock.digest("B", "b")}
+    assert ruling_lock.append_new(lock, first) == ["R-0001", "R-0002"]
+    swapped = {"R-0001": first["R-0002"], "R-0002": first["R-0001"], "R-0003": ruling_lock.digest("C", "c")}
+    assert ruling_lock.append_new(lock, swapped) == ["R-0003"]
+    assert lock["rulings"]["R-0001"] == first["R-0001"], "--write never rewrites an entry"
+    assert [p.split(":")[0] for p in ruling_lock.problems(lock, swapped)] == ["R-0001", "R-0002"]
+    assert "never deleted" in ruling_lock.problems(lock, {"R-0001": first["R-0001"]})[0]
+    fixed = {"R-0001": ruling_lock.digest("A", "a."), "R-0002": first["R-0002"], "R-0003": swapped["R-0003"]}
+    with pytest.raises(ValueError, match="reason"):
+        ruling_lock.update(lock, fixed, "R-0001", "typo")
+    with pytest.raises(ValueError, match="not changed"):
+        ruling_lock.update(lock, fixed, "R-0002", "A reason long enough to pass.")
+    entry = ruling_lock.update(lock, fixed, "R-0001", "Adds the missing full stop.", date="2026-12-01")
+    assert entry["previous"] == first["R-0001"] and entry["current"] == fixed["R-0001"]
+    assert ruling_lock.problems(lock, fixed) == []
+    section = rulings.lock_updates_markdown(lock["updates"])
+    assert "R-0001" in section and "Adds the missing full stop." in section and "1 December 2026" in section
+
+
+def test_the_lock_tool_appends_new_rulings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scripts import rulings_lock
+
+    log = json.loads((ROOT / "calc" / "data" / "rulings.json").read_text(encoding="utf-8"))
+    data = tmp_path / "rulings.json"
+    data.write_text(json.dumps(log), encoding="utf-8")
+    lock_path = tmp_path / "lock.json"
+    full = ruling_lock.read()
+    partial = dict(full, rulings=dict(list(full["rulings"].items())[:-1]))
+    ruling_lock.write(partial, lock_path)
+    monkeypatch.setattr(ruling_lock, "LOCK", lock_path)
+    monkeypatch.setattr(rulings_lock, "RULINGS", data)
+    assert rulings_lock.main(["--write"]) == 0
+    written = json.loads(lock_path.read_text())["rulings"]
+    assert written == ruling_lock.digests(log["rulings"])
+    # a changed statement is refused, and not appended over
+    log["rulings"][0]["statement"] += " Changed."
+    data.write_text(json.dumps(log), encoding="utf-8")
+    assert rulings_lock.main(["--write"]) == 1
+    assert rulings_lock.main(["--update", log["rulings"][0]["id"], "--reason", "Test: a reviewed wording fix."]) == 0
+    assert json.loads(lock_path.read_text())["updates"][-1]["id"] == log["rulings"][0]["id"]
+
+
+# ------------------------------------------------------------------------------ the build stops
+def _copy_project(tmp_path: Path) -> Path:
+    dest = tmp_path / "project"
+    shutil.copytree(ROOT, dest, ignore=lambda folder, names: [n for n in names if n in COPY_SKIP])
+    (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    return dest
+
+
+def _build(project: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return build_site(tmp_path / "site", "http://127.0.0.1:8000/", root=project)
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _lock_tool(project: Path, *args: str) -> None:
+    tool = subprocess.run(
+        [sys.executable, "-m", "scripts.rulings_lock", *args],
+        cwd=project, env={"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+    )
+    assert tool.returncode == 0, tool.stdout + tool.stderr
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    return _copy_project(tmp_path)
+
+
+def test_the_copy_builds_as_it_is(project: Path, tmp_path: Path) -> None:
+    """The cases below fail for the reason they name, not because a copy cannot build."""
+    done = _build(project, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_renamed_published_heading_stops_the_build(project: Path, tmp_path: Path) -> None:
+    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
+    done = _build(project, tmp_path)
+    assert done.returncode != 0
+    out = done.stdout + done.stderr
+    assert "rk/social/#rk-social-intent is published but no longer built" in out
+    assert "anchor_redirects.json" in out
+
+
+def test_a_renamed_heading_with_a_redirect_builds(project: Path, tmp_path: Path) -> None:
+    """The way out the message names works: the old anchor redirected to the new heading."""
+    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
+    redirects = json.loads((project / "docs" / "anchor_redirects.json").read_text())
+    redirects["rk/social/#rk-social-intent"] = "rk/social/#rk-social-aim"
+    (project / "docs" / "anchor_redirects.json").write_text(json.dumps(redirects))
+    (project / "tests" / "published_anchors.txt").write_text(
+        (project / "tests" / "published_anchors.txt").read_text() + "rk/social/#rk-social-aim\n")
+    done = _build(project, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_link_to_a_renamed_heading_stops_the_build_even_when_redirected(project: Path, tmp_path: Path) -> None:
+    """MkDocs' anchor validation (warn + strict): rk/attacking.md links to #rk-social-parry."""
+    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
+    redirects = json.loads((project / "docs" / "anchor_redirects.json").read_text())
+    redirects["rk/social/#rk-social-parry"] = "rk/social/#rk-social-parrying"
+    (project / "docs" / "anchor_redirects.json").write_text(json.dumps(redirects))
+    done = _build(project, tmp_path)
+    assert done.returncode != 0
+    assert "does not contain an anchor '#rk-social-parry'" in done.stdout + done.stderr
+
+
+def test_deleting_the_last_ruling_stops_the_build(project: Path, tmp_path: Path) -> None:
+    # published: in the lock (the copy's lock takes in any ruling added since the last commit)
+    _lock_tool(project, "--write")
+    path = project / "calc" / "data" / "rulings.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    last = log["rulings"].pop()["id"]
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+    done = _build(project, tmp_path)
+    assert done.returncode != 0
+    assert f"{last} is published" in done.stdout + done.stderr
+
+
+def test_swapping_two_rulings_texts_stops_the_build(project: Path, tmp_path: Path) -> None:
+    path = project / "calc" / "data" / "rulings.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    one, two = log["rulings"][0], log["rulings"][1]
+    for key in ("title", "statement"):
+        one[key], two[key] = two[key], one[key]
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+    done = _build(project, tmp_path)
+    assert done.returncode != 0
+    out = done.stdout + done.stderr
+    assert f"{one['id']}: its title or statement changed" in out and f"{two['id']}: its title or statement changed" in out
+    assert "--update" in out
+
+
+def test_a_reviewed_wording_fix_builds_and_is_in_the_changelog(project: Path, tmp_path: Path) -> None:
+    path = project / "calc" / "data" / "rulings.json"
+    log = json.loads(path.read_text(encoding="utf-8"))
+    first = log["rulings"][0]
+    first["statement"] = first["statement"].rstrip(".") + " ."
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+    _lock_tool(project, "--update", first["id"], "--reason", "Spacing fix before the full stop.")
+    anchors = project / "tests" / "published_anchors.txt"
+    anchors.write_text(anchors.read_text() + "changelog/#changelog-ruling-wording\n")
+    done = _build(project, tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    changelog = (tmp_path / "site" / "changelog" / "index.html").read_text(encoding="utf-8")
+    assert 'id="changelog-ruling-wording"' in changelog and "Spacing fix before the full stop." in changelog
