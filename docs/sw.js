@@ -1,48 +1,50 @@
-// The Codex's service worker: after one visit, the rules and the calculators work offline.
-// Registered by codex.js (registerOfflineSupport) with the site root as its scope.
+// The Codex's service worker. Registered by assets/js/offline.js with the site root as scope.
 //
-// - The Pyodide runtime, the calc wheel and the memory snapshot are large and change only
-//   with a build: cache-first. Each is stored under its URL plus `?rev=<its sha256>`, so a new
-//   build copies the unchanged ones from the old cache and downloads only what changed.
-// - Pages, runtime.json and the theme's files: network-first, so an update arrives on the
-//   next online visit; the cached copy answers only when the network does not.
+// What it keeps, and when (the build lists every file in the manifest below):
+// - `core` (the theme's and the Codex's CSS/JS, the search index, the offline page) and the
+//   pages open at install time: on install, unless the browser asks to save data. A first
+//   visit stores about what reading needs, well under 1.5 MB.
+// - other `pages`: network-first; a copy is kept as the reader visits them.
+// - `runtime` (Pyodide, the calc wheel, the memory snapshot): cache-first, kept when a
+//   calculator first asks for them. Each has its sha256 in the manifest: a copy is kept only
+//   if its bytes match (downloads of the offline copy are fetched with `integrity`), and a kept
+//   copy is checked again the first time it is served after the worker starts.
+// - everything, when the reader presses "Keep the Codex on this device" (offline.js): the
+//   worker downloads what is missing and reports bytes done of the total to every open page.
+// Only URLs in the manifest are stored or answered; any other request goes to the network
+// untouched (an unknown page asked for offline gets the offline page instead of an error).
+// Caches are named by scope and build version, so two Codex sites on one origin never touch
+// each other's copy. Writing to a cache never delays or replaces a network answer.
+//
 // The build (macros/security_hook.py) replaces the placeholder below with the manifest:
-// {version, runtime: [[url, revision]], pages: [url]}, URLs relative to the site root.
+// {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
+//  offline_page: url}, URLs relative to the site root.
 const MANIFEST = self.__CODEX_MANIFEST;
-const CACHE = `codex-${MANIFEST.version}`;
 const SCOPE = new URL(self.registration.scope);
-const REVISED = new Map(MANIFEST.runtime.map(([path, rev]) => {
-  const url = new URL(path, SCOPE);
-  return [url.href, `${url.href}?rev=${rev}`];
-}));
+const PREFIX = `codex:${SCOPE.pathname}:`;           // every cache of this deployment
+const CACHE = PREFIX + MANIFEST.version;
+const LEGACY = /^codex-[0-9a-f]{16}$/;                // caches of the first service worker (one per origin)
+const KEPT = new URL("__codex/offline-copy", SCOPE).href;   // marker: the reader chose to keep it all
 
-async function keepRuntimeFile(cache, url, key) {
-  const kept = await caches.match(key);   // any codex cache, this build's or an older one
-  if (kept) return cache.put(key, kept);
-  const response = await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return cache.put(key, response);
+const at = (path) => new URL(path, SCOPE).href;
+const CORE = new Set(MANIFEST.core.map(at));
+const PAGES = new Set(MANIFEST.pages.map(at));
+const SIZES = new Map(Object.entries(MANIFEST.sizes).map(([path, bytes]) => [at(path), bytes]));
+const OFFLINE_PAGE = at(MANIFEST.offline_page);
+
+function hexToBase64(hex) {
+  let binary = "";
+  for (let i = 0; i < hex.length; i += 2) binary += String.fromCharCode(parseInt(hex.slice(i, i + 2), 16));
+  return btoa(binary);
 }
 
-self.addEventListener("install", (event) => {
-  // `no-cache` revalidates with the server (a 304 when unchanged), so no stale copy from the
-  // HTTP cache ends up in a new version's cache.
-  const pages = MANIFEST.pages.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" }));
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    await Promise.all([...REVISED].map(([url, key]) => keepRuntimeFile(cache, url, key)));
-    await cache.addAll(pages);
-    await self.skipWaiting();
-  })());
-});
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    const old = (await caches.keys()).filter((key) => key.startsWith("codex-") && key !== CACHE);
-    await Promise.all(old.map((key) => caches.delete(key)));
-    await self.clients.claim();
-  })());
-});
+// url -> {key, sha256, integrity}; the cache key names the content, so a kept copy is reused
+// by a later build as long as the file is unchanged
+const RUNTIME = new Map(MANIFEST.runtime.map(([path, sha256]) => {
+  const url = at(path);
+  return [url, { key: `${url}?sha256=${sha256}`, sha256, integrity: `sha256-${hexToBase64(sha256)}` }];
+}));
+const TOTAL = [...SIZES.values()].reduce((a, b) => a + b, 0);
 
 function withoutQuery(url) {
   // a page reached with a calculator query (?calc=...) is the same page offline: one copy each
@@ -52,33 +54,312 @@ function withoutQuery(url) {
   return clean.href;
 }
 
-async function cacheFirst(request, key) {
-  const cache = await caches.open(CACHE);
-  const hit = await cache.match(key);
-  if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(key, response.clone());
+const saveData = () => Boolean(self.navigator.connection && self.navigator.connection.saveData);
+const ignore = () => {};
+
+// ------------------------------------------------------------------------------- checking
+const checked = new Set();   // runtime keys whose kept copy was verified since this worker started
+
+async function sha256Hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A kept runtime file, if its bytes still match the manifest; a copy that does not (truncated,
+// or rewritten by another page of the origin) is deleted and never served.
+async function verifiedCopy(cache, file) {
+  const hit = await cache.match(file.key);
+  if (!hit) return null;
+  if (checked.has(file.key)) return hit;
+  const body = await hit.arrayBuffer();
+  if ((await sha256Hex(body)) !== file.sha256) {
+    await cache.delete(file.key);
+    return null;
+  }
+  checked.add(file.key);
+  return new Response(body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+}
+
+// ------------------------------------------------------------------------------- storing
+const storing = new Map();   // cache key -> the promise of its write, so no file is fetched twice
+
+function store(key, response) {
+  // off the response path; a full disk (QuotaExceededError) only means no copy is kept
+  const done = caches.open(CACHE).then((cache) => cache.put(key, response)).catch(ignore)
+    .finally(() => storing.delete(key));
+  storing.set(key, done);
+  return done;
+}
+
+async function fetchRuntime(url, file, init = {}) {
+  // `integrity`: the browser refuses a body whose sha256 differs (the promise rejects)
+  const response = await fetch(url, { ...init, integrity: file.integrity });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response;
 }
 
-async function networkFirst(request) {
+// ------------------------------------------------------------------------------- answering
+// Checks the bytes a page received from the network against the manifest, and keeps them only
+// if they match: a truncated or altered file is never stored.
+function storeChecked(file, body, headers) {
+  const done = new Response(body).arrayBuffer().then(async (bytes) => {
+    if ((await sha256Hex(bytes)) !== file.sha256) return;
+    checked.add(file.key);
+    const cache = await caches.open(CACHE);
+    await cache.put(file.key, new Response(bytes, { headers }));
+  }).catch(ignore).finally(() => storing.delete(file.key));
+  storing.set(file.key, done);
+  return done;
+}
+
+async function runtimeFirst(event, url, file) {
   const cache = await caches.open(CACHE);
-  const key = withoutQuery(request.url);
+  if (storing.has(file.key)) await storing.get(file.key);   // being downloaded already: wait for it
+  const kept = await verifiedCopy(cache, file);
+  if (kept) return kept;
+  // From the network the page gets the bytes as they arrive (the calculator's loading progress
+  // and Pyodide's streaming compile need them); a copy is checked, then kept, off that path.
+  // The worker's own downloads (the offline copy) use `integrity` instead.
+  const response = await fetch(url);
+  if (!response.ok || !response.body) return response;
+  const [forPage, forCache] = response.body.tee();
+  event.waitUntil(storeChecked(file, forCache, response.headers));
+  return new Response(forPage, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function offlinePage() {
+  const cache = await caches.open(CACHE);
+  const page = await cache.match(OFFLINE_PAGE);
+  if (!page) return Response.error();
+  return new Response(page.body, { status: 503, statusText: "Offline", headers: page.headers });
+}
+
+async function networkFirst(event, request, key) {
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") await cache.put(key, response.clone());
+    if (response.ok && response.type === "basic" && !response.redirected) {
+      event.waitUntil(store(key, response.clone()));
+    }
     return response;
   } catch (err) {
-    const hit = await cache.match(key);
+    // only when the network fails does a kept copy answer
+    const hit = await (await caches.open(CACHE)).match(key);
     if (hit) return hit;
+    if (request.mode === "navigate") return offlinePage();
     throw err;
+  }
+}
+
+async function passThrough(request) {
+  // not in this build: never stored, never answered from a cache; offline, the offline page
+  try {
+    return await fetch(request);
+  } catch (err) {
+    return offlinePage();
   }
 }
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
-  if (request.headers.has("range")) return;   // partial responses cannot be cached
-  const key = REVISED.get(withoutQuery(request.url));
-  event.respondWith(key ? cacheFirst(request, key) : networkFirst(request));
+  if (request.method !== "GET" || request.headers.has("range")) return;
+  const url = withoutQuery(request.url);
+  const file = RUNTIME.get(url);
+  if (file) event.respondWith(runtimeFirst(event, url, file));
+  else if (PAGES.has(url) || CORE.has(url)) event.respondWith(networkFirst(event, request, url));
+  else if (request.mode === "navigate" && request.url.startsWith(SCOPE.href)) event.respondWith(passThrough(request));
+  // anything else is not ours: the browser fetches it as if there were no service worker
+});
+
+// ------------------------------------------------------------------------------- install
+async function ourCaches() {
+  // this deployment's caches of other versions, newest last (an older worker's legacy cache
+  // counts as ours when it holds this scope's home page)
+  const out = [];
+  for (const name of await caches.keys()) {
+    if (name === CACHE) continue;
+    if (name.startsWith(PREFIX)) out.push(name);
+    else if (LEGACY.test(name) && await (await caches.open(name)).match(SCOPE.href)) out.push(name);
+  }
+  return out;
+}
+
+async function carryOver(cache, names) {
+  // unchanged runtime files and the reader's choice move to the new version without a download
+  let kept = false;
+  for (const name of names) {
+    const old = await caches.open(name);
+    for (const request of await old.keys()) {
+      if (request.url === KEPT) kept = true;
+      const file = RUNTIME.get(withoutQuery(request.url));
+      if (!file || (await cache.match(file.key))) continue;
+      const response = await old.match(request);
+      if (request.url === file.key) {   // same content key: checked when it was stored
+        await cache.put(file.key, response);
+        continue;
+      }
+      const body = await response.arrayBuffer();   // an older key: kept only if the bytes match
+      if ((await sha256Hex(body)) === file.sha256) {
+        await cache.put(file.key, new Response(body, { status: response.status, headers: response.headers }));
+      }
+    }
+  }
+  return kept;
+}
+
+async function openPages() {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  return windows.map((client) => withoutQuery(client.url)).filter((url) => PAGES.has(url));
+}
+
+const revalidate = (url) => new Request(url, { cache: "no-cache" });
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const kept = await carryOver(cache, await ourCaches());
+      const first = saveData() ? [OFFLINE_PAGE] : [...CORE];
+      await cache.addAll([...new Set([...first, ...(await openPages())])].map(revalidate));
+      if (kept) {
+        await cache.put(KEPT, new Response("kept"));
+        if (!saveData()) await download(cache, () => {});
+      }
+    } catch (err) {
+      await caches.delete(CACHE);   // a failed install leaves no half-filled cache behind
+      throw err;
+    }
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    await Promise.all((await ourCaches()).map((name) => caches.delete(name)));
+    await self.clients.claim();
+  })());
+});
+
+// ------------------------------------------------------------------------------- the offline copy
+function keyOf(url) {
+  const file = RUNTIME.get(url);
+  return file ? file.key : url;
+}
+
+async function storedBytes(cache) {
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  let stored = 0;
+  for (const [url, bytes] of SIZES) if (have.has(keyOf(url))) stored += bytes;
+  return { stored, kept: have.has(KEPT) };
+}
+
+async function readAll(response, onBytes, signal) {
+  const reader = response.body.getReader();
+  const chunks = [];
+  for (;;) {
+    if (signal.aborted) {
+      await reader.cancel();
+      throw new DOMException("Stopped", "AbortError");
+    }
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    onBytes(value.byteLength);
+  }
+  return new Response(new Blob(chunks), { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+let current = null;   // {promise, controller} of the download in progress
+
+// Fetch every file of the manifest not yet kept, four at a time, reporting bytes as they come.
+async function download(cache, report, signal = new AbortController().signal) {
+  const have = new Set((await cache.keys()).map((r) => r.url));
+  let done = 0;
+  const queue = [];
+  for (const [url, bytes] of SIZES) {
+    if (have.has(keyOf(url))) done += bytes;
+    else queue.push(url);
+  }
+  report(done);
+  const one = async (url) => {
+    const file = RUNTIME.get(url);
+    if (file && storing.has(file.key)) await storing.get(file.key);
+    if (await cache.match(keyOf(url))) {
+      done += SIZES.get(url);
+      report(done);
+      return;
+    }
+    const response = file ? await fetchRuntime(url, file, { signal }) : await fetch(revalidate(url), { signal });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    let got = 0;
+    const body = await readAll(response, (n) => { got += n; done += n; report(done); }, signal);
+    await cache.put(keyOf(url), body);   // a full disk stops the download with a message
+    done += SIZES.get(url) - got;        // the manifest's size counts, whatever the wire gave
+    report(done);
+  };
+  const workers = Array.from({ length: 4 }, async () => {
+    while (queue.length) await one(queue.shift());
+  });
+  await Promise.all(workers);
+}
+
+async function tell(message) {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of windows) if (client.url.startsWith(SCOPE.href)) client.postMessage(message);
+}
+
+async function status(extra = {}) {
+  const cache = await caches.open(CACHE);
+  return { type: "offline-status", total: TOTAL, busy: current !== null, ...(await storedBytes(cache)), ...extra };
+}
+
+function keep() {
+  if (current) return current.promise;
+  const controller = new AbortController();
+  const promise = (async () => {
+    const cache = await caches.open(CACHE);
+    await cache.put(KEPT, new Response("kept"));
+    let last = 0;
+    const report = (done) => {
+      const now = Date.now();
+      if (now - last < 150 && done < TOTAL) return;
+      last = now;
+      tell({ type: "offline-progress", done, total: TOTAL }).catch(ignore);
+    };
+    let outcome = { finished: true };
+    try {
+      await download(cache, report, controller.signal);
+    } catch (err) {
+      const full = err && err.name === "QuotaExceededError";
+      outcome = controller.signal.aborted ? { finished: false } : {
+        error: full ? "this device has no room left for it" : String((err && err.message) || err),
+      };
+    }
+    current = null;
+    await tell(await status(outcome));
+  })();
+  current = { promise, controller };
+  return promise;
+}
+
+async function remove() {
+  if (current) {
+    current.controller.abort();
+    await current.promise.catch(ignore);
+  }
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) {
+    if (!CORE.has(request.url)) await cache.delete(request);
+  }
+  await tell(await status({ removed: true }));
+}
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "offline-status") {
+    event.waitUntil(status().then((s) => event.source && event.source.postMessage(s)));
+  } else if (type === "offline-keep") {
+    event.waitUntil(keep());
+  } else if (type === "offline-remove") {
+    event.waitUntil(remove());
+  }
 });

@@ -13,10 +13,12 @@ Content-Security-Policy
     the calculators draw their stacked bar in SVG with widths as attributes (codex_view/render.py).
 
 Offline
-    `docs/sw.js` is the service worker's source. It names its data `self.__CODEX_MANIFEST`; this
-    hook replaces that one placeholder with the build's manifest (cache version and the files to
-    keep), the injectManifest pattern of Workbox, so each build that changes what is cached
-    ships a different `sw.js` and browsers install it.
+    `docs/sw.js` is the service worker's source. It names its data `self.__CODEX_MANIFEST`; after
+    the build this hook writes `sw.js` with that placeholder replaced by the manifest of the
+    written site (`offline_manifest`: which files reading needs first, which pages, which runtime
+    files with their sha256, their sizes, a version), the injectManifest pattern of Workbox, so
+    each build that changes what is kept ships a different `sw.js` and browsers install it. The
+    same pass writes the size of the whole offline copy into the offline control of every page.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ import base64
 import hashlib
 import json
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 POLICY = (
@@ -136,54 +140,127 @@ def on_post_template(output_content: str, *, template_name: str, config: MkDocsC
 
 
 # ---------------------------------------------------------------------------- offline manifest
-RUNTIME_PREFIX = "assets/pyodide/"
-# Theme and site files kept for offline reading, besides every page and the Pyodide runtime.
-KEEP_SUFFIXES = (".css", ".js", ".mjs", ".json", ".png", ".svg", ".ico", ".xml")
-SKIP_PREFIXES = ("assets/javascripts/lunr/",)  # search languages the English site never loads
-# Written after the build by Material or the search plugin, so not in `files`.
-EXTRA = ("sitemap.xml", "search/search_index.json")
+OFFLINE_PAGE = "offline.html"  # a theme template (overrides/offline.html), answered for unknown pages offline
+# In the offline control's markup (overrides/partials/offline.html) until the build is written,
+# then replaced in every page by the size of the whole offline copy ("21.9 MB").
+SIZE_TOKEN = "@@codex-offline-size@@"
+# Never kept: source maps (for developer tools), search languages the English site never loads,
+# feeds and sitemaps (read by machines), host configuration files, the 404 page.
+NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
+NEVER_PREFIXES = ("assets/javascripts/lunr/",)
+NEVER = frozenset({SERVICE_WORKER, "404.html"})
+IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
+RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
 
 
-def offline_manifest(files: Files) -> dict[str, Any]:
-    """The service worker's data: a version and the site-relative URLs to keep.
+def _cards_folder() -> str:
+    """Where macros/cards.py publishes the social cards (link previews, never kept offline)."""
+    from macros import cards
 
-    `runtime` (the Pyodide runtime, the wheel, the snapshot) is served cache-first, as
-    [url, revision] pairs (revision: the file's sha256), so a new build refetches only the
-    files that changed. `pages` (every page, the theme's assets, runtime.json) is served
-    network-first. `version` names the cache and changes with any of them.
+    return cards.card_path("index.md").rsplit("/", 1)[0] + "/"
+
+
+def _page_url(uri: str) -> str:
+    return uri[: -len("index.html")] if uri == "index.html" or uri.endswith("/index.html") else uri
+
+
+def offline_manifest(site: Path) -> dict[str, Any]:
+    """The service worker's data, derived from the files of the written site.
+
+    - `runtime`: [url, sha256 hex] of every file in the folder holding the runtime's index
+      (Pyodide, the wheel, the snapshot, whatever the build ships there): served cache-first
+      once used, fetched with `integrity`.
+    - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
+      kept at install (what reading needs on a first visit).
+    - `pages`: every page, image and the runtime's index, served network-first, kept when visited.
+    - `sizes`: bytes of each of them (the reader's offline copy is their sum).
+    - `version`: names the cache; it changes with the content of any of them.
+    Social cards, source maps, feeds and anything else for machines are left out.
     """
-    runtime, pages = [], list(EXTRA)
+    indexes = sorted(p.relative_to(site).as_posix() for p in (site / "assets").rglob(RUNTIME_INDEX))
+    runtime_dir = indexes[0].rsplit("/", 1)[0] + "/" if indexes else None
+    cards = _cards_folder()
+    core: list[str] = []
+    pages: list[str] = []
+    runtime: list[list[str]] = []
+    sizes: dict[str, int] = {}
     digest = hashlib.sha256()
-    for file in sorted(files, key=lambda f: f.dest_uri):
-        uri = file.dest_uri
-        if uri == SERVICE_WORKER or uri.startswith(SKIP_PREFIXES):
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        uri = path.relative_to(site).as_posix()
+        name = uri.rsplit("/", 1)[-1]
+        if uri in NEVER or uri.startswith((cards, *NEVER_PREFIXES)) or uri.endswith(NEVER_SUFFIXES):
             continue
-        if uri.startswith(RUNTIME_PREFIX) and uri != RUNTIME_PREFIX + "runtime.json":
-            revision = hashlib.sha256(file.content_bytes).hexdigest()[:16]
-            runtime.append([uri, revision])
-            digest.update(f"{uri}\0{revision}\0".encode())
-        elif file.is_documentation_page():
-            pages.append(uri[: -len("index.html")] if uri.endswith("index.html") else uri)
-        elif uri.endswith(KEEP_SUFFIXES):
-            pages.append(uri)
-    digest.update(json.dumps(sorted(pages)).encode())
-    return {"version": digest.hexdigest()[:16], "runtime": runtime, "pages": sorted(set(pages))}
+        if name.startswith(("_", ".")) or "." not in name:
+            continue
+        content = path.read_bytes()
+        sha = hashlib.sha256(content).hexdigest()
+        if runtime_dir and uri.startswith(runtime_dir) and name != RUNTIME_INDEX:
+            runtime.append([uri, sha])
+            url = uri
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES):
+            url = _page_url(uri)
+            pages.append(url)
+        else:
+            url = uri
+            core.append(url)
+        sizes[url] = len(content)
+        digest.update(f"{url}\0{sha}\0".encode())
+    return {
+        "version": digest.hexdigest()[:16],
+        "core": core,
+        "pages": pages,
+        "runtime": runtime,
+        "sizes": sizes,
+        "offline_page": OFFLINE_PAGE,
+    }
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1e6:.1f} MB"
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    config.theme.static_templates.add(OFFLINE_PAGE)
+    return config
+
+
+def on_env(env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+    env.globals["codex_offline_size"] = SIZE_TOKEN
+    return env
+
+
+def on_template_context(context: dict[str, Any], *, template_name: str, config: MkDocsConfig) -> dict[str, Any]:
+    """The offline page answers at any address: its links start from the site's root, as 404.html's do."""
+    if template_name == OFFLINE_PAGE:
+        context["base_url"] = urlsplit(config.site_url or "/").path
+    return context
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
-    """Swap docs/sw.js for a copy whose placeholder holds this build's manifest.
-
-    Runs after site_hook.py (listed before it in `hooks:`), so the runtime files, the wheel
-    and the snapshot are in `files`.
-    """
+    """Check docs/sw.js early; it is written with this build's manifest after the build."""
     source = files.get_file_from_path(SERVICE_WORKER)
     if source is None:
         raise FileNotFoundError("security_hook: docs/sw.js (the offline service worker) is missing")
-    text = source.content_string
-    if text.count(PLACEHOLDER) != 1:
+    if source.content_string.count(PLACEHOLDER) != 1:
         raise ValueError(f"security_hook: docs/sw.js must name {PLACEHOLDER} exactly once")
-    files.remove(source)
-    manifest = offline_manifest(files)
-    content = text.replace(PLACEHOLDER, json.dumps(manifest, indent=1, sort_keys=True))
-    files.append(File.generated(config, SERVICE_WORKER, content=content))
     return files
+
+
+def on_post_build(*, config: MkDocsConfig) -> None:
+    """Write the offline copy's size into the pages, then sw.js with the manifest of the written site.
+
+    Runs after every plugin (hooks come last), so the search index and the redirect stubs are
+    on disk. The size shown counts the pages as they are once the size is written in them.
+    """
+    site = Path(config.site_dir)
+    marked = [p for p in site.rglob("*.html") if SIZE_TOKEN in p.read_text(encoding="utf-8")]
+    count = sum(p.read_text(encoding="utf-8").count(SIZE_TOKEN) for p in marked)
+    total = sum(offline_manifest(site)["sizes"].values())
+    shown = megabytes(total)
+    for _ in range(3):  # the text's own length is part of the total
+        shown = megabytes(total + count * (len(shown.encode()) - len(SIZE_TOKEN)))
+    for path in marked:
+        path.write_text(path.read_text(encoding="utf-8").replace(SIZE_TOKEN, shown), encoding="utf-8")
+    manifest = offline_manifest(site)
+    text = (Path(config.docs_dir) / SERVICE_WORKER).read_text(encoding="utf-8")
+    (site / SERVICE_WORKER).write_text(text.replace(PLACEHOLDER, json.dumps(manifest, indent=1, sort_keys=True)), encoding="utf-8")

@@ -54,11 +54,11 @@ def page_key(site: Path, html: Path) -> str:
 
 
 def content_pages(site: Path) -> dict[str, PageIndex]:
-    """Every built page except the 404 page and redirect stubs, keyed by its URL path."""
+    """Every built page except the 404 and offline pages and redirect stubs, keyed by its URL path."""
     pages = {}
     for html in sorted(site.rglob("*.html")):
-        if html.name == "404.html":
-            continue
+        if html.relative_to(site).as_posix() in ("404.html", "offline.html"):
+            continue  # theme pages shown instead of a missing one (offline.html: by the service worker)
         text = html.read_text(encoding="utf-8")
         if 'http-equiv="refresh"' in text and "<article" not in text:
             continue  # a redirect stub left by mkdocs-redirects

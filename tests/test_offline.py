@@ -1,9 +1,10 @@
-"""No tracking, works offline.
+"""No tracking, works offline when the reader asks.
 
-Every built page, opened in Chromium, requests nothing outside the site's origin. After one
-visit a service worker (docs/sw.js, registered by codex.js) keeps the pages and the Pyodide
-runtime, so the calculators answer with the network cut. The worker's manifest (which files,
-which cache version) is written into sw.js by macros/security_hook.py at build time.
+Every built page, opened in Chromium, requests nothing outside the site's origin. A service
+worker (docs/sw.js, registered by assets/js/offline.js) keeps what reading needs; when the
+reader presses "Keep the Codex on this device", it downloads the rest, after which the
+calculators answer with the network cut. The worker's manifest (which files, their sha256 and
+sizes, the cache version) is written into sw.js by macros/security_hook.py after the build.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 def manifest(site: Path) -> dict[str, Any]:
     text = (site / "sw.js").read_text(encoding="utf-8")
     start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
-    return json.loads(text[start : text.index(";\nconst CACHE")])
+    return json.loads(text[start : text.index(";\nconst SCOPE")])
 
 
 def test_the_service_worker_names_this_build(site_dir: Path) -> None:
@@ -37,10 +38,10 @@ def test_the_service_worker_names_this_build(site_dir: Path) -> None:
     assert len(data["version"]) == 16 and int(data["version"], 16) >= 0
     runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
     names = {p.removeprefix("assets/pyodide/") for p, _ in data["runtime"]}
-    assert {runtime["wheel"], runtime["snapshot"], "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs"} <= names
-    for path, revision in data["runtime"]:  # each kept under its content's hash
-        assert revision == hashlib.sha256((site_dir / path).read_bytes()).hexdigest()[:16], path
-    for path in [p for p, _ in data["runtime"]] + data["pages"]:
+    assert {runtime["wheel"], runtime["snapshot"]} <= names
+    for path, sha256 in data["runtime"]:  # kept under its content's hash, checked against it
+        assert sha256 == hashlib.sha256((site_dir / path).read_bytes()).hexdigest(), path
+    for path in [p for p, _ in data["runtime"]] + data["pages"] + data["core"]:
         target = site_dir / path
         assert (target / "index.html" if path.endswith("/") or path == "" else target).is_file(), path
     assert set(content_pages(site_dir)) <= set(data["pages"]), "a page would be missing offline"
@@ -93,8 +94,19 @@ def test_no_page_requests_anything_outside_the_origin(context: Any, served: str,
     assert errors == []
 
 
+KEPT_BYTES = """async () => {
+  let bytes = 0;
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
+  }
+  return bytes;
+}"""
+STATUS = "() => document.querySelector('[data-offline] [data-offline-status]').textContent"
+
+
 @pytest.mark.browser
-def test_calculators_work_offline_after_one_visit(browser: Any, served: str, site_dir: Path) -> None:
+def test_calculators_work_offline_after_the_reader_keeps_the_codex(browser: Any, served: str, site_dir: Path) -> None:
     ctx = browser.new_context()  # a first visit: no service worker, no cache yet
     try:
         page = ctx.new_page()
@@ -102,8 +114,17 @@ def test_calculators_work_offline_after_one_visit(browser: Any, served: str, sit
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(served + "sun/rules/")
         page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT_MS)
+
+        # the reader presses the control at the foot of the page, and sees it done
+        total = sum(manifest(site_dir)["sizes"].values())
+        keep = page.get_by_role("button", name="Keep the Codex on this device for offline use")
+        assert keep.inner_text().endswith(f"{total / 1e6:.1f} MB")
+        keep.click()
+        page.wait_for_function(f"() => ({STATUS})().startsWith('Done')", timeout=READY_TIMEOUT_MS)
+        assert page.locator("[data-offline] [data-offline-bar]").is_hidden()
+        assert page.evaluate(KEPT_BYTES) >= total
+        assert keep.is_hidden()
 
         ctx.set_offline(True)
         assert page.evaluate("() => navigator.onLine") is False
@@ -117,6 +138,13 @@ def test_calculators_work_offline_after_one_visit(browser: Any, served: str, sit
         page.goto(served + other)
         wait_for_close_result(page, cid, headline_key(cid), calc.CALCULATORS[cid].defaults())
         assert errors == []
+
+        # the reader removes the copy: what reading needs stays, the rest goes
+        ctx.set_offline(False)
+        page.get_by_role("button", name="Remove the offline copy").click()
+        page.wait_for_function(f"() => ({STATUS})().includes('removed')", timeout=READY_TIMEOUT_MS)
+        assert page.evaluate(KEPT_BYTES) <= 1_500_000
+        assert page.get_by_role("button", name="Keep the Codex on this device for offline use").is_visible()
     finally:
         ctx.set_offline(False)
         ctx.close()

@@ -2,7 +2,8 @@
 // Material's instant navigation swaps pages without reloading this module, so the calculator
 // worker (in calculators.js) boots once per visit and survives page changes.
 import { bind } from "./calculators.js";
-import { SITE_ROOT, bindHeadingLinks, followMovedAnchor } from "./links.js";
+import { bindHeadingLinks, followMovedAnchor } from "./links.js";
+import { bindOffline } from "./offline.js";
 
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
@@ -17,21 +18,11 @@ function bindPage() {
   bindHeadingLinks();
   bindGlossary();
   followMovedAnchor();
+  bindOffline();
 }
 
-// Offline: a service worker at the site root (docs/sw.js) keeps the pages and the Pyodide
-// runtime, so after one visit the rules and calculators work without a network. Registered
-// after `load` so its downloads do not compete with the page's own.
-function registerOfflineSupport() {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  const register = () => navigator.serviceWorker
-    .register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname })
-    .catch((err) => console.warn("Codex: offline support unavailable:", err));
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
-}
-
-registerOfflineSupport();
+// Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,
+// which registers the worker when imported.
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(bindPage);

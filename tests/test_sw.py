@@ -1,0 +1,320 @@
+"""The service worker's guarantees (docs/sw.js, manifest from macros/security_hook.py).
+
+Each browser test opens its own browser context (its own service worker and CacheStorage)
+against its own small server over the session's build, which counts requests and can answer
+some paths differently (a changed page, a corrupted runtime file, a neighbour's file, the
+same site under two folders of one origin).
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import http.server
+import json
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import calc
+from tests.browser import READY_TIMEOUT_MS, wait_for_result
+from tests.conftest import _Handler, _Server, free_port
+
+SW_TIMEOUT_MS = 30_000
+
+# Every CacheStorage entry of the origin: cache names, URLs and their bodies' bytes.
+CACHED = """async () => {
+  const out = { names: await caches.keys(), urls: [], bytes: 0 };
+  for (const name of out.names) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      out.urls.push(request.url);
+      out.bytes += body.byteLength;
+    }
+  }
+  const estimate = await navigator.storage.estimate();
+  out.usage = estimate.usage;
+  return out;
+}"""
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def manifest_of(text: str) -> dict[str, Any]:
+    start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
+    return json.loads(text[start : text.index(";\nconst SCOPE")])
+
+
+class Site:
+    """A server over the built site: `/` (and `/<mount>/` for each mount) serve the build;
+    `overrides` answers a path with (status, bytes); `hits` counts GETs per path."""
+
+    def __init__(self, directory: Path, mounts: tuple[str, ...] = ()) -> None:
+        self.directory = directory
+        self.mounts = mounts
+        self.overrides: dict[str, tuple[int, bytes]] = {}
+        self.hits: collections.Counter[str] = collections.Counter()
+        self.lock = threading.Lock()
+        site = self
+
+        class Handler(_Handler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                path = self.path.split("?")[0]
+                with site.lock:
+                    site.hits[path] += 1
+                if path in site.overrides:
+                    status, body = site.overrides[path]
+                    self.send_response(status)
+                    self.send_header("Content-Type", self.guess_type(path + "index.html" if path.endswith("/") else path))
+                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Cache-Control", "no-store")
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                for mount in site.mounts:
+                    if self.path.startswith(f"/{mount}/"):
+                        self.path = self.path[len(mount) + 1 :]
+                super().do_GET()
+
+        self.port = free_port()
+        self.server = _Server(("127.0.0.1", self.port), lambda *a: Handler(*a, directory=str(directory)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture()
+def site(site_dir: Path) -> Iterator[Site]:
+    server = Site(site_dir, mounts=("a", "b"))
+    yield server
+    server.close()
+
+
+@pytest.fixture()
+def fresh(browser: Any) -> Iterator[Any]:
+    """A browser context of its own: no service worker, no cache, as a reader's first visit."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740})
+    yield ctx
+    ctx.close()
+
+
+def first_visit(ctx: Any, url: str) -> Any:
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    return page
+
+
+def manifest(site_dir: Path) -> dict[str, Any]:
+    return manifest_of((site_dir / "sw.js").read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------------ build (no browser)
+def test_the_manifest_lists_runtime_files_with_their_sha256(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
+    names = {p.removeprefix("assets/pyodide/") for p, _ in data["runtime"]}
+    assert runtime["wheel"] in names
+    assert {p for p in names if p.endswith(".wasm")}, "the wasm is a runtime file"
+    if runtime.get("snapshot"):
+        assert runtime["snapshot"] in names
+    for path, sha in data["runtime"]:
+        assert sha == hashlib.sha256((site_dir / path).read_bytes()).hexdigest(), path
+        assert data["sizes"][path] == (site_dir / path).stat().st_size
+
+
+def test_the_manifest_leaves_out_cards_maps_and_feeds(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    urls = data["core"] + data["pages"] + [p for p, _ in data["runtime"]]
+    assert (site_dir / "assets" / "cards").is_dir(), "the social cards moved: check _cards_folder"
+    assert not [u for u in urls if u.startswith("assets/cards/")]
+    assert not [u for u in urls if u.endswith((".map", ".xml", ".xml.gz")) or u in ("sw.js", "404.html")]
+    assert not [u for u in data["core"] if u.endswith(".png") or "pyodide" in u]
+
+
+def test_what_a_first_visit_keeps_is_small(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    core = sum(data["sizes"][u] for u in data["core"])
+    biggest_page = max(data["sizes"][u] for u in data["pages"] if u.endswith("/") or u == "")
+    print(f"\ncore kept at install: {core} bytes; largest page {biggest_page} bytes")
+    assert core + biggest_page <= 1_500_000
+
+
+def test_the_control_shows_the_size_of_the_offline_copy(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    total = sum(data["sizes"].values())
+    shown = f"Keep the Codex on this device for offline use: {total / 1e6:.1f} MB"
+    for page in ("index.html", "rk/basics/index.html", "glossary/index.html"):
+        html = (site_dir / page).read_text(encoding="utf-8")
+        assert html.count(shown) == 1, page
+        assert "@@codex-offline-size@@" not in html
+    # and every size in the manifest is the file's (pages included, after the size was written in)
+    for url, size in data["sizes"].items():
+        path = site_dir / url / "index.html" if url.endswith("/") or url == "" else site_dir / url
+        assert path.stat().st_size == size, url
+
+
+def test_the_offline_page_is_built_with_links_from_the_root(site_dir: Path) -> None:
+    html = (site_dir / "offline.html").read_text(encoding="utf-8")
+    assert "You are offline" in html
+    assert 'href="/assets/css/codex.css"' in html  # served at any address, its links still resolve
+    assert "offline.html" in manifest(site_dir)["core"]
+
+
+# ------------------------------------------------------------------------------ browser
+@pytest.mark.browser
+def test_a_home_page_visit_keeps_under_1_5_mb_and_no_png_or_runtime(fresh: Any, site: Site) -> None:
+    page = first_visit(fresh, site.url)
+    stored = page.evaluate(CACHED)
+    print(f"\nafter a home-page visit: {stored['bytes']} bytes in {len(stored['urls'])} cache entries; "
+          f"navigator.storage.estimate().usage = {stored['usage']}")
+    assert stored["bytes"] <= 1_500_000 and stored["usage"] <= 1_500_000
+    assert not [u for u in stored["urls"] if u.endswith(".png") or "/assets/pyodide/" in u]
+    assert site.url in stored["urls"], "the page visited is kept"
+    # no file of the calculator runtime was fetched at all
+    assert not [p for p in site.hits if p.startswith("/assets/pyodide/")]
+
+
+@pytest.mark.browser
+def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, site_dir: Path) -> None:
+    page = fresh.new_page()
+    page.goto(site.url + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
+    wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30})
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    runtime = {"/" + p for p, _ in manifest(site_dir)["runtime"]}
+    fetched = {p: n for p, n in site.hits.items() if p in runtime}
+    print("\nruntime requests:", fetched)
+    assert fetched and all(n == 1 for n in fetched.values()), fetched
+    assert any(p.endswith(".wasm") for p in fetched)
+
+
+@pytest.mark.browser
+def test_a_full_disk_never_hides_the_network_answer(fresh: Any, site: Site) -> None:
+    """14.4: the kept copy answers only when the network fails, even when a write fails."""
+    page = first_visit(fresh, site.url + "glossary/")
+    assert site.url + "glossary/" in page.evaluate(CACHED)["urls"]
+    original = page.locator("h1").first.inner_text()
+    html = (Path(site.directory) / "glossary" / "index.html").read_bytes()
+    site.overrides["/glossary/"] = (200, html.replace(b"</h1>", b" (revised)</h1>", 1))
+    cdp = fresh.new_cdp_session(page)
+    usage = page.evaluate("() => navigator.storage.estimate().then((e) => e.usage)")
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": site.url.rstrip("/"), "quotaSize": usage + 1000})
+    try:
+        page.reload()
+        assert page.locator("h1").first.inner_text().endswith("(revised)")
+        assert "QuotaExceeded" not in page.content()
+    finally:
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": site.url.rstrip("/")})
+    fresh.set_offline(True)
+    page.reload()
+    assert page.locator("h1").first.inner_text() == original  # offline: the copy kept earlier
+    fresh.set_offline(False)
+
+
+@pytest.mark.browser
+def test_urls_outside_the_manifest_are_never_kept(fresh: Any, site: Site) -> None:
+    """14.5: a neighbour's file on the same origin (and in the scope) passes through untouched."""
+    site.overrides["/neighbour/big.json"] = (200, b'{"neighbour": true}')
+    site.overrides["/not-in-this-build.txt"] = (200, b"not ours")
+    page = first_visit(fresh, site.url)
+    for path in ("neighbour/big.json", "not-in-this-build.txt"):
+        assert page.evaluate("(url) => fetch(url).then((r) => r.status)", site.url + path) == 200
+    page.wait_for_timeout(300)
+    urls = page.evaluate(CACHED)["urls"]
+    assert not [u for u in urls if "neighbour" in u or "not-in-this-build" in u]
+    fresh.set_offline(True)
+    try:
+        failed = page.evaluate("(url) => fetch(url).then(() => false, () => true)", site.url + "not-in-this-build.txt")
+        assert failed, "a URL outside the manifest was answered from a cache"
+    finally:
+        fresh.set_offline(False)
+
+
+@pytest.mark.browser
+def test_a_corrupted_runtime_file_is_never_kept(fresh: Any, site: Site, site_dir: Path) -> None:
+    """14.6: a truncated file from the network is not stored; a kept copy altered by another page
+    of the origin is thrown away and fetched again; the calculators answer throughout."""
+    data = manifest(site_dir)
+    runtime = dict(data["runtime"])
+    snapshot = next((p for p in runtime if p.endswith(".bin.gz")), None)
+    loader = next(p for p in runtime if p.endswith("/pyodide.mjs"))
+    if snapshot:
+        whole = (site_dir / snapshot).read_bytes()
+        site.overrides["/" + snapshot] = (200, whole[: len(whole) // 2])
+    page = first_visit(fresh, site.url + "sun/rules/")
+    params = calc.CALCULATORS["sun-check"].defaults()
+    page.goto(site.url + "sun/rules/?bonus=9&target=21&die=penalty")   # now under the worker's control
+    wait_for_result(page, "sun-check", "chance", {**params, "bonus": 9, "target": 21, "die": "penalty"})
+    page.wait_for_timeout(500)
+    urls = page.evaluate(CACHED)["urls"]
+    assert [u for u in urls if loader in u], "the runtime is kept once used"
+    if snapshot:
+        assert not [u for u in urls if snapshot in u], "a truncated snapshot was kept"
+    site.overrides.clear()
+    # another page of the origin rewrites the kept pyodide.mjs
+    page.evaluate("""async (part) => {
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const r of await cache.keys()) if (r.url.includes(part)) await cache.put(r, new Response("throw new Error('tampered');", {headers: {"content-type": "text/javascript"}}));
+        }
+    }""", loader)
+    before = site.hits["/" + loader]
+    # kept copies are checked when a service worker starts: stop it, as the browser does when idle
+    cdp = fresh.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    cdp.send("ServiceWorker.stopAllWorkers")
+    page.goto(site.url + "sun/rules/?bonus=4&target=15&die=bonus")
+    wait_for_result(page, "sun-check", "chance", {**params, "bonus": 4, "target": 15, "die": "bonus"})
+    page.wait_for_timeout(500)
+    assert site.hits["/" + loader] == before + 1, "the altered copy was not replaced from the network"
+    kept = page.evaluate("""async (part) => {
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const r of await cache.keys()) if (r.url.includes(part)) return (await cache.match(r)).text();
+        }
+        return null;
+    }""", loader)
+    assert kept is not None and "tampered" not in kept
+
+
+@pytest.mark.browser
+def test_two_codex_sites_on_one_origin_keep_their_copies(fresh: Any, site: Site, site_dir: Path) -> None:
+    """14.7: the same origin, two folders, two different builds: neither deletes the other's cache."""
+    text = (site_dir / "sw.js").read_text(encoding="utf-8")
+    data = manifest_of(text)
+    site.overrides["/b/sw.js"] = (200, text.replace(data["version"], "0" * 16).encode())
+    first_visit(fresh, site.url + "a/")
+    first_visit(fresh, site.url + "b/")
+    page = fresh.new_page()
+    page.goto(site.url + "a/glossary/")
+    names = page.evaluate(CACHED)["names"]
+    assert f"codex:/a/:{data['version']}" in names and f"codex:/b/:{'0' * 16}" in names, names
+
+
+@pytest.mark.browser
+def test_an_unknown_page_offline_gets_the_offline_page(fresh: Any, site: Site) -> None:
+    page = first_visit(fresh, site.url)
+    fresh.set_offline(True)
+    try:
+        for path in ("sun/no-such-rule/", "rk/knacks/"):   # unknown; known but never visited
+            page.goto(site.url + path)
+            assert page.locator("h1").first.inner_text() == "You are offline", path
+    finally:
+        fresh.set_offline(False)
+
+
+@pytest.mark.browser
+def test_a_failed_install_leaves_no_cache(fresh: Any, site: Site) -> None:
+    site.overrides["/search/search_index.json"] = (500, b"broken")
+    page = fresh.new_page()
+    page.goto(site.url)
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => r !== undefined)")
+    page.wait_for_timeout(1500)
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    assert page.evaluate(CACHED)["names"] == []
