@@ -1,7 +1,12 @@
 """The worker's one entry point: JSON in, JSON out, never an exception.
 
 The page posts `{id, calculator, params}`; the worker calls `run(calculator, params_json)`
-and relays the reply: `{"result": ..., "html": ...}` or `{"error": {"field", "message"}}`.
+and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
+`text` is the question and answer in words, for "Copy as text".
+
+Compare mode asks for `compare:<id>` with params `{"a": {...}, "b": {...}}`: the reply's
+`result` is `{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in
+B names B's field (the form holds B); an error in A has no field and says it is A's.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ import tracemalloc
 from typing import Any
 
 from calc import InputError, evaluate
-from calc.registry import get
+from calc.registry import get, parse_params
 
+from .compare import answer_text, compare_html, compare_text, question_text
 from .render import result_html
 
 MAX_JSON = 20_000  # characters of params accepted from the page
@@ -26,7 +32,36 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
         result = evaluate(calculator_id, params)
     except InputError as err:
         return {"error": {"field": err.field, "message": err.message}}
-    return {"result": result, "html": result_html(calculator, result)}
+    text = answer_text(calculator, parse_params(calculator, params), result)
+    return {"result": result, "html": result_html(calculator, result), "text": text}
+
+
+COMPARE = "compare:"
+
+
+def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
+    """Settings A and B of one calculator, side by side."""
+    if not isinstance(params, dict) or not isinstance(params.get("a"), dict) or not isinstance(params.get("b"), dict):
+        return {"error": {"field": None, "message": "Compare mode needs settings A and B."}}
+    try:
+        calculator = get(calculator_id)
+    except InputError as err:
+        return {"error": {"field": err.field, "message": err.message}}
+    done = {}
+    for side in ("a", "b"):
+        try:
+            clean = parse_params(calculator, params[side])
+            done[side] = (clean, calculator.compute(**clean))
+        except InputError as err:
+            if side == "a":
+                return {"error": {"field": None, "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
+            return {"error": {"field": err.field, "message": err.message}}
+    (pa, a), (pb, b) = done["a"], done["b"]
+    return {
+        "result": {"a": a, "b": b},
+        "html": compare_html(calculator, a, b, question_text(calculator, pa, a), question_text(calculator, pb, b)),
+        "text": compare_text(calculator, pa, a, pb, b),
+    }
 
 
 def run(calculator_id: str, params_json: str) -> str:
@@ -39,7 +74,10 @@ def run(calculator_id: str, params_json: str) -> str:
             out = {"error": {"field": "params", "message": "The parameters could not be read."}}
         else:
             try:
-                out = reply(calculator_id, params)
+                if calculator_id.startswith(COMPARE):
+                    out = compare_reply(calculator_id[len(COMPARE):], params)
+                else:
+                    out = reply(calculator_id, params)
             except Exception as err:  # the worker must always answer; say what broke
                 out = {"error": {"field": None, "message": f"The calculator failed unexpectedly ({type(err).__name__})."}}
     return json.dumps(out, allow_nan=False)

@@ -17,6 +17,7 @@ from calc.calculator import Calculator
 from calc.registry import get
 
 from .chart import bars_svg
+from .planner import handoffs_html
 from .format import figure, percent
 from .links import page_url
 
@@ -166,8 +167,11 @@ def _chain(chain: Mapping[str, Any]) -> str:
 def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     """The result region: headline figures, bands, tables, the distribution chart, notes."""
     parts = [_headlines(calculator, result)]
+    if result.get("verdict"):   # a planner's answer in one sentence (rk-attack)
+        parts.append(f'<p class="cx-verdict">{escape(result["verdict"])}</p>')
     if result.get("chain"):
         parts.append(_chain(result["chain"]))
+        parts.append(handoffs_html(result["chain"]))   # the attack planner takes the same TN
     if result.get("degrees"):
         parts.append(_bands(result["degrees"], "Degrees of success and failure"))
     if result.get("tables"):

@@ -53,4 +53,9 @@ def define_env(env: Any) -> None:
         text = printing.game_markdown(game, [(uri, (docs / uri).read_text(encoding="utf-8")) for uri in pages])
         return env.render(text, force_rendering=True)   # the included pages' own macros (tables, calculators)
 
+    @env.macro
+    def attack_plan(**params: Any) -> str:
+        """The attack planner (rk-attack) for these settings, worked out by calc at build time."""
+        return widgets.attack_plan_html(params)
+
     env.variables["calculator_ids"] = widgets.all_ids()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calc import CALCULATORS, evaluate
 from calc.registry import get
-from codex_view import widget_html
+from codex_view import planner, widget_html
 
 from .links import relative_href
 
@@ -15,6 +15,12 @@ def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True
     result = evaluate(calculator_id, calculator.defaults())
     rule_href = relative_href(page_uri, calculator.rule) if link_rule else None
     return widget_html(calculator, result, rule_href=rule_href)
+
+
+def attack_plan_html(params: dict[str, object]) -> str:
+    """The planner's verdict and rows for `params` (over its defaults), for a worked example."""
+    result = evaluate("rk-attack", dict(get("rk-attack").defaults(), **params))
+    return planner.plan_html(result)
 
 
 def all_ids() -> list[str]:

@@ -5,6 +5,7 @@
 import { SITE_ROOT, copyText, flash } from "./links.js";
 import { ask, booted, bootWaiters, restartWorker } from "./runtime.js";
 import { applyQuery, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
+import { bindCompare, compareRequest, keepAnswer } from "./compare.js";
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
 
@@ -54,9 +55,10 @@ export function bind(root) {
     if (running) { again = true; return; }
     running = true;
     const params = { ...root.extraParams, ...readForm(form) };
+    const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
     setState(root, "busy", booted ? "Working…" : "Getting the calculator ready…");
     stopTimer = setTimeout(() => { stop.hidden = false; }, stopAfterMs());
-    const reply = await ask(root.dataset.calculator, params);
+    const reply = await ask(askId, askParams);
     clearTimeout(stopTimer);
     stop.hidden = true;
     running = false;
@@ -70,6 +72,7 @@ export function bind(root) {
     clearErrors(root);
     if (reply.error) { shown = null; showError(root, reply.error); return; }
     shown = JSON.stringify(params);
+    keepAnswer(root, reply, shown);
     root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
     root.querySelector(".cx-result").classList.remove("cx-result--stale");
     setState(root, "ready", "Up to date.");
@@ -99,6 +102,7 @@ export function bind(root) {
   });
   bootWaiters.add(() => { if (root.dataset.state === "busy") setState(root, "busy", "Working…"); });
 
+  bindCompare(root, form, compute);
   applyQuery(root, form);
   compute();
 }
@@ -106,7 +110,7 @@ export function bind(root) {
 // A result can hand its figure to another calculator (rk-tn -> rk-check): fill that
 // calculator's form if it is on this page, else open its page with the values in the URL.
 document.addEventListener("click", (event) => {
-  const button = event.target.closest && event.target.closest(".cx-chain[data-chain-calculator]");
+  const button = event.target.closest && event.target.closest(".cx-chain[data-chain-calculator], .cx-handoff[data-chain-calculator]");
   if (!button) return;
   const id = button.dataset.chainCalculator;
   const params = JSON.parse(button.dataset.chainParams || "{}");

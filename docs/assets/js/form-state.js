@@ -28,6 +28,27 @@ export function applyQuery(root, form) {
   for (const el of form.elements) {
     if (el.name && query.has(el.name)) writeField(el, query.get(el.name));
   }
+  // compare mode (compare.js): the plain fields are A, pinned; `b.` fields change them into B
+  if ([...form.elements].some((el) => el.name && query.has(B_PREFIX + el.name))) {
+    root.compare = { a: readForm(form) };
+    for (const el of form.elements) {
+      if (el.name && query.has(B_PREFIX + el.name)) writeField(el, query.get(B_PREFIX + el.name));
+    }
+  }
+}
+
+export const B_PREFIX = "b.";   // compare mode: B's fields in the URL (A's are plain)
+
+// The calculator's keys for these form params: in compare mode, A's (pinned) plain and B's
+// under `b.` (only those that differ from A, or all of them when none does).
+function calculatorQuery(root, params) {
+  const pinned = root.compare && root.compare.a;
+  const query = new URLSearchParams({ calc: root.dataset.calculator, ...(pinned || params) });
+  if (pinned) {
+    const differ = Object.entries(params).filter(([name, value]) => pinned[name] !== value);
+    for (const [name, value] of differ.length ? differ : Object.entries(params)) query.set(B_PREFIX + name, value);
+  }
+  return query;
 }
 
 // Every key some calculator on this page owns (its fields' names, and calc itself).
@@ -40,16 +61,16 @@ function ownedKeys() {
 }
 
 export function shareQuery(root, params) {
-  const query = new URLSearchParams({ calc: root.dataset.calculator, ...params });
-  return "?" + query.toString();
+  return "?" + calculatorQuery(root, params).toString();
 }
 
 export function writeUrl(root, params) {
   // rewrite only the calculators' keys; any other key of the address (?h=, utm_…) stays as it was
   const owned = ownedKeys();
-  const query = new URLSearchParams({ calc: root.dataset.calculator, ...params });
+  const query = calculatorQuery(root, params);
   for (const [key, value] of new URLSearchParams(location.search)) {
-    if (!owned.has(key)) query.append(key, value);
+    const bare = key.startsWith(B_PREFIX) ? key.slice(B_PREFIX.length) : key;   // B's keys are ours too
+    if (!owned.has(bare)) query.append(key, value);
   }
   const url = location.pathname + "?" + query.toString() + location.hash;
   history.replaceState(history.state, "", url);

@@ -1,0 +1,159 @@
+"""Compare mode, "Copy as text" and the attack planner in the browser, driven as a reader would.
+
+Code: docs/assets/js/compare.js (with hooks in calculators.js and form-state.js),
+codex_view/compare.py (the comparison and the text), calc/rk_attack.py (the planner).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+import pytest
+
+import calc
+from codex_view.browser import compare_reply, reply
+from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
+
+pytestmark = pytest.mark.browser
+
+A = {"bonus": "5", "target": "15", "die": "bonus"}
+LINK = "sun/rules/?calc=sun-check&bonus=5&target=15&die=bonus&b.die=none#calc-sun-check"
+
+
+def form_params(page: Any, cid: str) -> dict[str, str]:
+    return page.evaluate(
+        """(cid) => {
+            const form = document.querySelector(`[data-calculator="${cid}"] form`);
+            const out = {};
+            for (const el of form.elements) {
+                if (el.name) out[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
+            }
+            return out;
+        }""",
+        cid,
+    )
+
+
+def wait_compare(page: Any, cid: str, key: str, a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float]:
+    """Wait until the page shows, ready and in compare mode, A's and B's figures as calc gives them."""
+    want_a, want_b = calc.evaluate(cid, a)[key], calc.evaluate(cid, b)[key]
+    page.wait_for_function(
+        """([cid, key, a, b]) => {
+            const root = document.querySelector(`[data-calculator="${cid}"]`);
+            const outA = root.querySelector(`[data-result="${key}"]`);
+            const outB = root.querySelector(`[data-result-b="${key}"]`);
+            return root.dataset.state === "ready" && root.dataset.compare === "on" && outA && outB
+                && Math.abs(Number(outA.dataset.value) - a) <= 1e-12 && Math.abs(Number(outB.dataset.value) - b) <= 1e-12;
+        }""",
+        arg=[cid, key, want_a, want_b],
+        timeout=READY_TIMEOUT_MS,
+    )
+    return want_a, want_b
+
+
+def share_link(served: str, path: str, cid: str, a: dict[str, str], b: dict[str, str] | None = None) -> str:
+    """The link the page copies: A's fields plain, B's that differ from A under `b.`."""
+    pairs = [("calc", cid), *a.items()]
+    if b is not None:
+        pairs += [("b." + k, v) for k, v in b.items() if a.get(k) != v]
+    return f"{served}{path}?{urlencode(pairs)}#calc-{cid}"
+
+
+def query_of(page: Any) -> list[tuple[str, str]]:
+    return parse_qsl(urlsplit(page.url).query, keep_blank_values=True)
+
+
+def test_a_b_link_opens_in_compare_mode_and_leaving_drops_b(page: Any, served: str) -> None:
+    page.goto(served + LINK)
+    b = dict(A, die="none")
+    wait_compare(page, "sun-check", "chance", A, b)
+    calc_root = root(page, "sun-check")
+    # the form holds B; the pinned A is what the plain keys said
+    assert form_params(page, "sun-check")["die"] == "none"
+    expected = compare_reply("sun-check", {"a": A, "b": b})["html"]
+    diff = calc_root.locator('[data-diff="chance"]').inner_text()
+    assert diff.startswith("B: \u2212") and diff.endswith(" points") and diff in expected
+    assert calc_root.locator(".cx-compare-bar").is_visible()
+    assert calc_root.locator(".cx-chart--compare rect.cx-series-b").count() > 0
+    assert ("b.die", "none") in query_of(page)
+
+    calc_root.locator(".cx-compare-exit").click()
+    wait_for_result(page, "sun-check", "chance", b)
+    assert calc_root.get_attribute("data-compare") is None
+    assert calc_root.locator("[data-result-b]").count() == 0
+    query = query_of(page)
+    assert not [k for k, _ in query if k.startswith("b.")]
+    assert dict(query) == {"calc": "sun-check", **form_params(page, "sun-check")}
+    assert page.watch.errors == [] and page.watch.outside == []
+
+
+def test_compare_with_pins_a_and_the_url_carries_b(page: Any, served: str) -> None:
+    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
+    a = {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30}
+    wait_for_result(page, "rk-check", "chance", a)
+    a_form = form_params(page, "rk-check")
+    root(page, "rk-check").locator(".cx-compare").click()
+    type_into(page, "rk-check", "kept", "4")
+    type_into(page, "rk-check", "rolled", "8")
+    b_form = form_params(page, "rk-check")
+    assert b_form["rolled"] == "8" and b_form["kept"] == "4"
+    wait_compare(page, "rk-check", "chance", a_form, b_form)
+    query = dict(query_of(page))
+    assert query["rolled"] == "7" and query["kept"] == "5"          # A, pinned
+    assert query["b.rolled"] == "8" and query["b.kept"] == "4"      # B, as typed
+    # the same link in a new tab shows the same comparison
+    other = page.context.new_page()
+    try:
+        other.goto(page.url)
+        wait_compare(other, "rk-check", "chance", a_form, b_form)
+    finally:
+        other.close()
+
+
+def test_copy_as_text_puts_question_answer_and_link_on_the_clipboard(page: Any, served: str) -> None:
+    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
+    a = {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30}
+    wait_for_result(page, "rk-check", "chance", a)
+    calc_root = root(page, "rk-check")
+    calc_root.locator(".cx-copy-text").click()
+    page.wait_for_selector('[data-calculator="rk-check"] .cx-flash')
+    params = form_params(page, "rk-check")
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert text == reply("rk-check", params)["text"] + "\n" + share_link(served, "rk/basics/", "rk-check", params)
+    assert text.startswith("Roll & Keep odds: 7k5 against TN 30, exploding tens\nChance of success: ")
+
+    # in compare mode the block holds A and B, B with its differences
+    calc_root.locator(".cx-compare").click()
+    type_into(page, "rk-check", "tn", "25")
+    b = form_params(page, "rk-check")
+    wait_compare(page, "rk-check", "chance", params, b)
+    calc_root.locator(".cx-copy-text").click()
+    expected = compare_reply("rk-check", {"a": params, "b": b})["text"]
+    page.wait_for_function("(t) => navigator.clipboard.readText().then((c) => c.startsWith(t))", arg=expected)
+    text = page.evaluate("navigator.clipboard.readText()")
+    assert text == expected + "\n" + share_link(served, "rk/basics/", "rk-check", params, b)
+    assert "B: 7k5 against TN 25" in text and "points)" in text
+
+
+def test_the_planner_answers_from_a_tn_hand_off(page: Any, served: str) -> None:
+    page.goto(served + "rk/attacking/")
+    type_into(page, "rk-tn", "knack", "3")
+    tn = wait_for_result(page, "rk-tn", "tn", form_params(page, "rk-tn"))
+    root(page, "rk-tn").locator(".cx-handoff").click()
+    assert page.locator('[data-calculator="rk-attack"] [name="tn"]').input_value() == str(tn)
+    params = form_params(page, "rk-attack")
+    wait_for_result(page, "rk-attack", "best", params)
+    wait_for_result(page, "rk-attack", "p_wound", params)
+    verdict = root(page, "rk-attack").locator(".cx-verdict").inner_text()
+    assert verdict == calc.evaluate("rk-attack", params)["verdict"]
+    assert page.watch.errors == [] and page.watch.outside == []
+
+
+def test_the_planner_compares_summary_and_house(page: Any, served: str) -> None:
+    page.goto(served + "rk/choosing-raises/?calc=rk-attack&b.rules=house")
+    a = {k: "" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+         for k, v in calc.CALCULATORS["rk-attack"].defaults().items()}
+    wait_compare(page, "rk-attack", "expected_wounds", a, dict(a, rules="house"))
+    wait_state(page, "rk-attack", "ready")
+    assert root(page, "rk-attack").locator('[data-result-b="best"]').count() == 1
