@@ -4,6 +4,11 @@ One data file, `calc/data/rulings.json`:
 `{"rulings": [{"id": "R-0001", "date": "YYYY-MM-DD", "title", "statement", "rules": ["rk/damage.md#rk-wound-checks"]}]}`.
 From it come the Rulings page, the "Rulings:" line under every rule section a ruling touches,
 and the Atom feed `rulings.xml`. IDs run R-0001, R-0002, ... in file order and are never reused.
+
+A ruling is never deleted. One that is dropped (it only restated a clear rule) or corrected
+carries `"withdrawn": "YYYY-MM-DD"`, `"withdrawn_reason"` and, when a newer ruling replaces it,
+`"superseded_by": "R-00NN"`. It keeps its ID, its `#r-00nn` anchor and its entries on the Rulings
+page and in the feed, marked withdrawn; it no longer adds "Rulings:" backlinks to rule sections.
 """
 
 from __future__ import annotations
@@ -37,10 +42,17 @@ class Ruling:
     title: str
     statement: str
     rules: tuple[str, ...]
+    withdrawn: str | None = None
+    withdrawn_reason: str | None = None
+    superseded_by: str | None = None
 
     @property
     def anchor(self) -> str:
         return self.id.lower()
+
+    @property
+    def active(self) -> bool:
+        return self.withdrawn is None
 
 
 def load(text: str | None = None) -> list[Ruling]:
@@ -48,7 +60,10 @@ def load(text: str | None = None) -> list[Ruling]:
     if text is None:
         text = resources.files("calc.data").joinpath("rulings.json").read_text(encoding="utf-8")
     return [
-        Ruling(r["id"], r["date"], r["title"], r["statement"], tuple(r["rules"]))
+        Ruling(
+            r["id"], r["date"], r["title"], r["statement"], tuple(r["rules"]),
+            r.get("withdrawn"), r.get("withdrawn_reason"), r.get("superseded_by"),
+        )
         for r in json.loads(text)["rulings"]
     ]
 
@@ -74,6 +89,28 @@ def problems(rulings: list[Ruling], index: Mapping[str, str]) -> list[str]:
         for rule in r.rules:
             if "#" not in rule or rule not in index:
                 found.append(f"{r.id}: rule {rule!r} is not a heading anchor in docs/")
+        found += _withdrawal_problems(r, rulings)
+    return found
+
+
+def _withdrawal_problems(r: Ruling, rulings: list[Ruling]) -> list[str]:
+    """A withdrawal needs a date on or after the ruling's, a reason, and a live, later successor."""
+    if r.withdrawn is None:
+        if r.withdrawn_reason or r.superseded_by:
+            return [f"{r.id}: a withdrawal reason or successor without a withdrawal date"]
+        return []
+    found = []
+    try:
+        if dt.date.fromisoformat(r.withdrawn) < dt.date.fromisoformat(r.date):
+            found.append(f"{r.id}: withdrawn before it was published")
+    except (TypeError, ValueError):
+        found.append(f"{r.id}: withdrawal date {r.withdrawn!r} is not YYYY-MM-DD")
+    if not (r.withdrawn_reason or "").strip():
+        found.append(f"{r.id}: withdrawn without a reason")
+    if r.superseded_by is not None:
+        later = {x.id: x for x in rulings[rulings.index(r) + 1:]}
+        if r.superseded_by not in later or not later[r.superseded_by].active:
+            found.append(f"{r.id}: superseded by {r.superseded_by!r}, which is not a later ruling in force")
     return found
 
 
@@ -91,9 +128,11 @@ def rule_label(rule: str, index: Mapping[str, str]) -> str:
 
 
 def touching(rulings: Iterable[Ruling]) -> dict[str, list[Ruling]]:
-    """`page.md#anchor` -> the rulings that touch that rule section."""
+    """`page.md#anchor` -> the rulings in force that touch that rule section."""
     out: dict[str, list[Ruling]] = {}
     for r in rulings:
+        if not r.active:
+            continue  # a withdrawn ruling keeps its anchor but no longer speaks for a rule
         for rule in r.rules:
             out.setdefault(rule, []).append(r)
     return out
@@ -160,9 +199,27 @@ def page_markdown(rulings: list[Ruling], index: Mapping[str, str], page_uri: str
             f"## {r.id}: {_text(r.title)} {{ #{r.anchor} }}\n\n"
             f'<time datetime="{r.date}">{_long_date(r.date)}</time> · Touches {links}\n'
             "{: .cx-ruling-meta }\n\n"
-            f"{_text(r.statement)}\n"
+            + (_withdrawal_md(r) if not r.active else "")
+            + f"{_text(r.statement)}\n"
+            + ("{: .cx-ruling-withdrawn-text }\n" if not r.active else "")
         )
     return "\n".join(out)
+
+
+def withdrawal_text(r: Ruling) -> str:
+    """`Withdrawn on 30 November 2026: <reason>. Replaced by R-0046.` (plain text)."""
+    text = f"Withdrawn on {_long_date(r.withdrawn or r.date)}: {(r.withdrawn_reason or '').strip().rstrip('.')}."
+    if r.superseded_by:
+        text += f" Replaced by {r.superseded_by}."
+    return text
+
+
+def _withdrawal_md(r: Ruling) -> str:
+    """The withdrawal notice above a withdrawn ruling's (unchanged) statement on the Rulings page."""
+    text = _text(withdrawal_text(r))
+    if r.superseded_by:
+        text = text.replace(r.superseded_by, f"[{r.superseded_by}](#{r.superseded_by.lower()})")
+    return f"**{text.split(':', 1)[0]}:**{text.split(':', 1)[1]}\n{{: .cx-ruling-withdrawn }}\n\n"
 
 
 def relative_href_md(from_uri: str, rule: str) -> str:
@@ -172,6 +229,11 @@ def relative_href_md(from_uri: str, rule: str) -> str:
     return f"{rel}#{anchor}" if anchor else rel
 
 
+def changed(r: Ruling) -> str:
+    """The day a ruling last changed: its withdrawal, or else its publication."""
+    return r.withdrawn or r.date
+
+
 def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str, site_name: str) -> str:
     """An Atom feed of the rulings, newest first; ids and links are absolute URLs under `site_url`.
 
@@ -179,7 +241,7 @@ def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str,
     """
     base = site_url if site_url.endswith("/") else site_url + "/"
     page = base + page_url(PAGE)
-    updated = max((r.date for r in rulings), default="1970-01-01")
+    updated = max((changed(r) for r in rulings), default="1970-01-01")
     out = [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
@@ -191,22 +253,24 @@ def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str,
         f"  <updated>{updated}T00:00:00Z</updated>",
         f"  <author><name>{xml_escape(site_name)}</name></author>",
     ]
-    for r in sorted(rulings, key=lambda r: (r.date, r.id), reverse=True):
+    for r in sorted(rulings, key=lambda r: (changed(r), r.id), reverse=True):
         url = f"{page}#{r.anchor}"
         links = "".join(
             f'<li><a href="{escape(base + page_url(rule) + "#" + rule.partition("#")[2])}">'
             f"{escape(rule_label(rule, index))}</a></li>"
             for rule in r.rules
         )
-        body = f"<p>{escape(r.statement)}</p><p>Touches:</p><ul>{links}</ul>"
+        notice = "" if r.active else f"<p><strong>{escape(withdrawal_text(r))}</strong></p>"
+        body = f"{notice}<p>{escape(r.statement)}</p><p>Touches:</p><ul>{links}</ul>"
+        summary = r.statement if r.active else f"{withdrawal_text(r)} {r.statement}"
         out += [
             "  <entry>",
-            f"    <title>{xml_escape(r.id)}: {xml_escape(r.title)}</title>",
+            f"    <title>{xml_escape(r.id)}: {xml_escape(r.title)}{'' if r.active else ' (withdrawn)'}</title>",
             f"    <id>{xml_escape(url)}</id>",
             f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(url)}/>",
             f"    <published>{r.date}T00:00:00Z</published>",
-            f"    <updated>{r.date}T00:00:00Z</updated>",
-            f"    <summary>{xml_escape(r.statement)}</summary>",
+            f"    <updated>{changed(r)}T00:00:00Z</updated>",
+            f"    <summary>{xml_escape(summary)}</summary>",
             f"    <content type=\"html\">{xml_escape(body)}</content>",
             "  </entry>",
         ]

@@ -56,7 +56,7 @@ SEED_MODIFIER_NOTES = {
     "Surprise (ambush or unexpected attack)": ["+6", "initiative total"],
     "Stick them up: attacking": ["targeted attack", "no penalty"],
     "Aiming": ["one target", "capped at the skill's level"],
-    "Firing from a rest": ["2 black dice", "volley-fire", "one extra round of aiming", "no dodging or moving"],
+    "Firing from a rest": ["2 black dice penalty", "volley fire", "one extra round of aiming", "no dodging or moving"],
     "Firing into melee": ["someone else in the melee"],
 }
 
@@ -72,8 +72,9 @@ SEED_DODGING = [
     ("Bullets", "None, as a rule", ["point blank", "half the dodge pool", "an action", "more successes"]),
     ("Arrows or bolts", "Half", []),
     ("Thrown objects", "Full", []),
-    ("Anything, during an all-out dodge", "Dodge skill doubled", ["initiative roll", "only dodge or Evade"]),
-    ("Anything, while Prone", "Halved", ["already halved cannot be used"]),
+    # The all-out dodge and Prone change the pool, not what can be dodged (bullets stay out).
+    ("During an all-out dodge", "Dodge skill doubled", ["initiative roll", "only dodge or Evade", "bullets still cannot"]),
+    ("While Prone", "Halved", ["already halved cannot be used", "whatever can be dodged"]),
 ]
 
 # Seed 003: costs in actions.
@@ -245,7 +246,7 @@ def test_every_link_between_pool_pages_lands_on_an_anchor(site_dir: Path) -> Non
 # --- (5) key facts appear on their pages ------------------------------------------------------
 
 KEY_FACTS = {
-    "pool/index.md": ["The Codex's reading", "which die a pool uses", "cancels one of your successes"],
+    "pool/index.md": ["The Codex's default", "The Codex's reading", "which die a pool uses", "cancels one of your successes"],
     "pool/initiative.md": [
         "Dex + Wits + Initiative skill + one die",
         "Resolve group",
@@ -264,7 +265,7 @@ KEY_FACTS = {
                         "half of 5, rounded down, is 2", "holster: 1 action", "bag: 2 actions"],
     "pool/melee.md": [
         "more successes lands the hit",
-        "longer than a foot",
+        "over a foot long",
         "+3 black dice",
         "adds their dodge skill",
         "next initiative",
@@ -280,7 +281,8 @@ KEY_FACTS = {
         "one of the other people in the melee",
         "+1 die",
         "no higher than your level in the skill",
-        "cancels 2 black dice",
+        "counters the 2 black dice penalty that volley fire brings",
+        "one extra round of aiming",
         "cannot dodge or move",
     ],
     "pool/special-attacks.md": [

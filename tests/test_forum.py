@@ -177,6 +177,28 @@ def test_rulings_are_sequential_and_link_to_real_rules() -> None:
     assert len(rulings.problems(broken, heading_index(DOCS))) == 3
 
 
+def test_a_withdrawal_needs_a_date_a_reason_and_a_live_successor() -> None:
+    def log(*extra: str) -> list:
+        items = [f'{{"id": "R-{n:04d}", "date": "2026-11-29", "title": "t", "statement": "s", '
+                 f'"rules": ["sun/combat.md#sun-parry"]{e}}}' for n, e in enumerate(extra, 1)]
+        return rulings.load('{"rulings": [' + ", ".join(items) + "]}")
+
+    index = heading_index(DOCS)
+    good = log(', "withdrawn": "2026-11-30", "withdrawn_reason": "r", "superseded_by": "R-0002"', "")
+    assert rulings.problems(good, index) == []
+    assert [r.active for r in good] == [False, True]
+    assert rulings.touching(good) == {"sun/combat.md#sun-parry": [good[1]]}   # no backlink for R-0001
+    assert len(rulings.problems(log(', "withdrawn": "2026-11-30"'), index)) == 1           # no reason
+    assert len(rulings.problems(log(', "withdrawn": "2026-11-28", "withdrawn_reason": "r"'), index)) == 1
+    assert len(rulings.problems(log(', "withdrawn_reason": "r"'), index)) == 1             # no date
+    ahead = ', "withdrawn": "2026-11-30", "withdrawn_reason": "r", "superseded_by": "R-0002"'
+    assert len(rulings.problems(log(ahead, ahead[:-1] + '1"'), index)) >= 1               # no live successor
+    page = rulings.page_markdown(good, index)
+    assert "**Withdrawn on 30 November 2026:** r. Replaced by [R-0002](#r-0002)." in page
+    feed = rulings.atom_feed(good, index, site_url="https://example.org/", site_name="X")
+    assert "<title>R-0001: t (withdrawn)</title>" in feed and "<title>R-0002: t</title>" in feed
+
+
 def test_every_reading_in_the_docs_is_a_ruling() -> None:
     """Each "The Codex's reading" note sits under a rule section that a ruling links to."""
     touched = set(rulings.touching(rulings.load()))
@@ -208,6 +230,8 @@ def test_rulings_page_and_backlinks(site_dir: Path) -> None:
     missing = []
     for r in rulings.load():
         assert r.anchor in page.headings and page.headings[r.anchor].startswith(f"{r.id}: "), r.id
+        if not r.active:
+            continue  # a withdrawn ruling keeps its anchor; its backlinks go (tests/test_content_readings.py)
         for rule in r.rules:
             path, _, anchor = rule.partition("#")
             key = page_url(path)
@@ -242,7 +266,7 @@ def test_atom_feed(site_dir: Path, base_url: str) -> None:
     ids = [e.findtext(f"{ATOM}id") for e in entries]
     assert len(set(ids)) == len(ids)
     assert sorted(ids) == sorted(f"{base_url}rulings/#{r.anchor}" for r in log)
-    assert feed.findtext(f"{ATOM}updated") == max(r.date for r in log) + "T00:00:00Z"
+    assert feed.findtext(f"{ATOM}updated") == max(rulings.changed(r) for r in log) + "T00:00:00Z"
     self_link = [l.get("href") for l in feed.findall(f"{ATOM}link") if l.get("rel") == "self"]
     assert self_link == [base_url + "rulings.xml"]
     page = read(site_dir / "rulings" / "index.html")
