@@ -318,3 +318,31 @@ def test_a_failed_install_leaves_no_cache(fresh: Any, site: Site) -> None:
     page.wait_for_timeout(1500)
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     assert page.evaluate(CACHED)["names"] == []
+
+
+@pytest.mark.browser
+def test_a_snapshot_that_fails_to_restore_is_deleted(fresh: Any, site: Site, site_dir: Path) -> None:
+    """14.6: a snapshot whose bytes match the manifest but cannot be restored (here: random bytes,
+    gzipped, listed with their sha256) is kept by the service worker, fails in the worker, and
+    is deleted from the cache; the calculator boots without it and answers."""
+    import gzip
+    import random
+
+    data = manifest(site_dir)
+    snapshot = next((p for p, _ in data["runtime"] if p.endswith(".bin.gz")), None)
+    if snapshot is None:
+        pytest.skip("this build has no memory snapshot (no Node at build time)")
+    garbage = gzip.compress(random.Random(7).randbytes(200_000), mtime=0)
+    text = (site_dir / "sw.js").read_text(encoding="utf-8")
+    real = dict(data["runtime"])[snapshot]
+    site.overrides["/sw.js"] = (200, text.replace(real, hashlib.sha256(garbage).hexdigest()).encode())
+    site.overrides["/" + snapshot] = (200, garbage)
+    page = first_visit(fresh, site.url)
+    page.goto(site.url + "sun/rules/?bonus=9&target=21&die=penalty")
+    params = {**calc.CALCULATORS["sun-check"].defaults(), "bonus": 9, "target": 21, "die": "penalty"}
+    wait_for_result(page, "sun-check", "chance", params)
+    assert site.hits["/" + snapshot] == 1, "the snapshot was not tried"
+    page.wait_for_timeout(500)
+    urls = page.evaluate(CACHED)["urls"]
+    assert [u for u in urls if "/pyodide.asm.wasm" in u], "the runtime is kept once used"
+    assert not [u for u in urls if snapshot in u], "a snapshot that failed to restore is still kept"

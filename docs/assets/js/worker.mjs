@@ -31,6 +31,16 @@ async function bootPlain(runtime) {
   return pyodide;
 }
 
+// A snapshot that fails to restore is dropped from the service worker's caches (docs/sw.js keys
+// it by its URL plus ?sha256=...), so the next visit fetches it again instead of failing again.
+function forgetKept(url) {
+  if (!self.caches) return;
+  caches.keys()
+    .then((names) => Promise.all(names.filter((name) => name.startsWith("codex:"))
+      .map((name) => caches.open(name).then((cache) => cache.delete(url, { ignoreSearch: true })))))
+    .catch(() => {});
+}
+
 // The wasm heap only grows, so its size is the worker's high-water mark ({type: "memory"}).
 let wasmHeap = () => 0;
 
@@ -43,6 +53,7 @@ const ready = (async () => {
       pyodide = await bootFromSnapshot(runtime, wheel);
     } catch (err) {
       console.warn("Codex: snapshot boot failed, booting normally:", err);
+      forgetKept(new URL(runtime.snapshot, base).href);
     }
   }
   if (!pyodide) pyodide = await bootPlain(runtime);
