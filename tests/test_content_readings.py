@@ -158,6 +158,7 @@ def test_seventh_sun_is_described_not_owned(site_dir: Path, src: str) -> None:
 TIE_CLAIM = re.compile(
     r"\bmeets? it\b|\bneeds? \d+ or more\b|\bneeds 5 \+ 5 × \d+ = \d+ to\b|\bneeds \d+ and makes it\b"
     r"|\bmeets? or beats?\b|\bequal to the TN\b"
+    r"|\b(reach|reaching|meet|meeting)\b[^.]{0,40}\bexactly\b|\bexactly\b[^.]{0,40}\b(turns|succeeds|hits|passes)\b"
 )
 
 
