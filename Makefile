@@ -1,25 +1,35 @@
 # The Codex's commands. The README promises two of them on a fresh machine:
 #   make serve   install what is needed, then serve the site at http://127.0.0.1:8000
 #   make test    install what is needed (Chromium too, as root), then run every test
-# Python versions are pinned in requirements.txt, Pyodide in package.json/package-lock.json.
+# Python packages are locked with hashes in requirements/site.txt (what building the site needs;
+# all the deploy installs) and requirements/test.txt (the test tools), both generated from the
+# .in files by `make lock` and installed with --require-hashes; Pyodide is pinned in
+# package.json/package-lock.json. The site is built and served by ProperDocs (see README).
 
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 export PYTHONPATH := $(CURDIR)
-export DISABLE_MKDOCS_2_WARNING := true
 # Reproducible builds: the sitemap's dates come from the last commit, not from the clock.
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup serve build chromium test test-fast bench measure stress anchors wheel clean
+.PHONY: setup setup-site serve build chromium test test-fast bench measure stress anchors rulings-lock wheel lock clean
 
-setup: $(VENV)/.installed node_modules/.installed
+PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
+DOCS := $(VENV)/bin/properdocs
 
-$(VENV)/.installed: requirements.txt pyproject.toml
+setup: setup-site $(VENV)/.test-installed
+setup-site: $(VENV)/.site-installed node_modules/.installed
+
+$(VENV)/.site-installed: requirements/site.txt pyproject.toml
 	@command -v python3 >/dev/null || { echo "Install Python 3.11+ (python3, python3-venv)"; exit 1; }
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PIP_INSTALL) -r requirements/site.txt
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.site-installed requirements/test.txt
+	$(PIP_INSTALL) -r requirements/site.txt -r requirements/test.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -27,11 +37,11 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-serve: setup
-	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+serve: setup-site
+	$(DOCS) serve -f mkdocs.yml --dev-addr 127.0.0.1:8000
 
-build: setup
-	$(VENV)/bin/mkdocs build --strict
+build: setup-site
+	$(DOCS) build -f mkdocs.yml --strict
 
 wheel: setup
 	$(PY) -m build --wheel --outdir dist .
@@ -62,6 +72,18 @@ stress: setup chromium
 
 anchors: setup
 	$(PY) -m scripts.anchors --write
+
+rulings-lock: setup-site
+	$(PY) -m scripts.rulings_lock --write
+
+# Regenerates the hash locks from requirements/*.in with pip-tools, in a throwaway venv.
+lock:
+	rm -rf .venv-lock && python3 -m venv .venv-lock && .venv-lock/bin/pip install --quiet pip-tools
+	cd requirements && for lock in site test; do \
+	  ../.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	    --no-emit-index-url --index-url https://pypi.org/simple --output-file $$lock.txt $$lock.in || exit 1; \
+	done
+	rm -rf .venv-lock
 
 clean:
 	rm -rf site dist build .pytest_cache
