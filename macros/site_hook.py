@@ -3,12 +3,20 @@
 Nothing is copied into `docs/`: the runtime files are served straight from
 `node_modules/pyodide` (pinned in package.json) and the wheel is built in memory, so both
 `mkdocs build` and `mkdocs serve` include them, and a change under `calc/` rebuilds the wheel.
+
+Every runtime path names its content, so no cache (HTTP or service worker) can pair files of
+two builds: Pyodide's files live under `assets/pyodide/<hash of them>/`, the wheel under
+`calc-<hash>/`, the trimmed standard library and the memory snapshot carry their hash in their
+names. `assets/pyodide/runtime.json`, fetched without cache by the worker, names them all with
+their sizes, raw and gzipped (the worker reports loading progress in bytes on the wire).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -20,7 +28,7 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from macros import glossary  # noqa: E402
+from macros import glossary, stdlib  # noqa: E402
 from macros.games import game_of  # noqa: E402
 from macros.snapshot import snapshot  # noqa: E402
 from macros.wheel import build_wheel  # noqa: E402
@@ -30,25 +38,64 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ASSETS = "assets/pyodide"
 
 
+def _short_hash(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:12]
+
+
+def gzip_size(content: bytes) -> int:
+    """Bytes on the wire from a host that gzips (as GitHub Pages does), cached by content."""
+    cache = ROOT / ".cache" / "gzip"
+    key = cache / hashlib.sha256(content).hexdigest()[:24]
+    if key.exists():
+        return int(key.read_text())
+    size = len(gzip.compress(content, compresslevel=6, mtime=0))
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = key.with_suffix(f".{os.getpid()}.part")
+    partial.write_text(str(size))
+    partial.replace(key)
+    return size
+
+
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     missing = [name for name in RUNTIME_FILES if not (PYODIDE_DIR / name).is_file()]
     if missing:
         raise FileNotFoundError(
             f"Pyodide runtime files missing from {PYODIDE_DIR}: {', '.join(missing)}. Run `npm ci` (or `make setup`)."
         )
-    for name in RUNTIME_FILES:
-        files.append(File.generated(config, f"{ASSETS}/{name}", abs_src_path=str(PYODIDE_DIR / name)))
+    core_bytes = {name: (PYODIDE_DIR / name).read_bytes() for name in RUNTIME_FILES}
+    core = f"core-{_short_hash(*core_bytes.values())}/"
+    sizes: dict[str, int] = {}
+    wire: dict[str, int] = {}
+
+    def ship(path: str, content: bytes) -> None:
+        files.append(File.generated(config, f"{ASSETS}/{path}", content=content))
+        sizes[path] = len(content)
+        # a gzipped snapshot is served as it is; the rest compresses on a host that gzips
+        wire[path] = len(content) if path.endswith(".gz") else min(len(content), gzip_size(content))
+
+    for name, content in core_bytes.items():
+        ship(core + name, content)
     wheel, content = build_wheel(ROOT)
-    # The folder names the wheel's content, so a cached copy (HTTP cache, service worker) can
-    # never pair an old wheel with a new snapshot; the file keeps a valid wheel name.
     wheel_path = f"calc-{hashlib.sha256(content).hexdigest()[:12]}/{wheel}"
-    files.append(File.generated(config, f"{ASSETS}/{wheel_path}", content=content))
+    ship(wheel_path, content)
     version = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
-    runtime = {"wheel": wheel_path, "pyodide": version}
-    made = snapshot(ROOT, PYODIDE_DIR, content)
+    runtime: dict[str, object] = {"pyodide": version, "core": core, "wheel": wheel_path, "stdlib": None, "snapshot": None}
+    used = stdlib.used_files(ROOT, PYODIDE_DIR, content)
+    trimmed = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
+    if trimmed is not None:
+        trimmed = stdlib.compiled_zip(ROOT, PYODIDE_DIR, trimmed) or trimmed
+    if trimmed is not None:
+        runtime["stdlib"] = f"stdlib-{_short_hash(trimmed)}.zip"
+        ship(str(runtime["stdlib"]), trimmed)
+    made = snapshot(ROOT, PYODIDE_DIR, content, trimmed)
     if made is not None:
         runtime["snapshot"] = made[0]
-        files.append(File.generated(config, f"{ASSETS}/{made[0]}", content=made[1]))
+        ship(made[0], made[1])
+    runtime["sizes"] = sizes
+    runtime["gzip"] = wire
     files.append(File.generated(config, f"{ASSETS}/runtime.json", content=json.dumps(runtime, sort_keys=True)))
     return files
 

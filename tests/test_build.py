@@ -14,8 +14,15 @@ from tests.conftest import ROOT
 def test_runtime_files_and_wheel_are_in_the_build(site_dir: Path) -> None:
     assets = site_dir / "assets" / "pyodide"
     runtime = json.loads((assets / "runtime.json").read_text())
+    # Pyodide's files live in a folder named by their content (a deploy that changes Pyodide
+    # changes the path, so no cache pairs an old runtime with a new snapshot)
+    assert runtime["core"].startswith("core-") and runtime["core"].endswith("/")
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
-        assert (assets / name).stat().st_size > 0, name
+        assert (assets / runtime["core"] / name).stat().st_size > 0, name
+        assert runtime["sizes"][runtime["core"] + name] == (assets / runtime["core"] / name).stat().st_size
+    assert not (assets / "pyodide.asm.wasm").exists(), "an unversioned copy would be served stale"
+    # the trimmed, precompiled standard library (macros/stdlib.py; tests/test_stdlib.py)
+    assert runtime["stdlib"].startswith("stdlib-") and (assets / runtime["stdlib"]).stat().st_size < 2_000_000
     pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
     assert runtime["pyodide"] == pinned
     # the memory snapshot (made by Node at build time) is what keeps boot under the targets

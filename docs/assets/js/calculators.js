@@ -1,13 +1,16 @@
 // Calculators on the page: thin on purpose. Each reads its form, keeps its state in the URL,
 // asks the worker (Pyodide + calc) and shows the HTML the worker sends. It computes no odds.
 // Contract: [data-calculator] roots carry data-state (static | busy | ready | error);
-// headline figures are [data-result] with data-value.
+// headline figures are [data-result] with data-value. While the figures shown were not computed
+// for the inputs in the form (a shared link before the runtime answers, an edit in flight) the
+// root has data-stale and aria-busy, and the figures are greyed (cx-result--stale).
 import { SITE_ROOT, copyText, flash } from "./links.js";
-import { ask, booted, bootWaiters, restartWorker } from "./runtime.js";
+import { ask, booted, onRuntime, progress, startRuntime, startWhenIdle, stop as stopRuntime } from "./runtime.js";
 import { applyQuery, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
 import { bindCompare, compareRequest, keepAnswer } from "./compare.js";
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
+const DIM_AFTER_MS = 150;     // an edit answered sooner never flickers grey
 
 function stopAfterMs() {
   // tests may lower it (window.codexStopAfterMs) to reach Stop without a slow computation
@@ -18,6 +21,16 @@ function stopAfterMs() {
 function setState(root, state, status) {
   root.dataset.state = state;
   if (status !== undefined) root.querySelector(".cx-status").textContent = status;
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toFixed(1);
+}
+
+function loadingStatus() {
+  return progress && progress.total
+    ? `Loading the calculator: ${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB…`
+    : "Loading the calculator…";
 }
 
 function clearErrors(root) {
@@ -49,24 +62,49 @@ export function bind(root) {
   let running = false;
   let again = false;
   let stopTimer = 0;
+  let dimTimer = 0;
   let shown = null;          // the params (as JSON) of the result on screen, once live
+  const result = root.querySelector(".cx-result");
+
+  function markStale() {
+    root.dataset.stale = "";
+    root.setAttribute("aria-busy", "true");
+    clearTimeout(dimTimer);
+    if (booted) dimTimer = setTimeout(() => result.classList.add("cx-result--stale"), DIM_AFTER_MS);
+    else result.classList.add("cx-result--stale");
+  }
+
+  function markFresh() {
+    clearTimeout(dimTimer);
+    delete root.dataset.stale;
+    root.removeAttribute("aria-busy");
+  }
+
+  // Stop is for long computations: its timer runs only once the runtime is up.
+  function armStop() {
+    clearTimeout(stopTimer);
+    stop.hidden = true;
+    if (running && booted) stopTimer = setTimeout(() => { stop.hidden = false; }, stopAfterMs());
+  }
 
   async function compute() {
-    if (running) { again = true; return; }
+    if (running) { again = true; markStale(); return; }
     running = true;
     const params = { ...root.extraParams, ...readForm(form) };
     const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
-    setState(root, "busy", booted ? "Working…" : "Getting the calculator ready…");
-    stopTimer = setTimeout(() => { stop.hidden = false; }, stopAfterMs());
-    const reply = await ask(askId, askParams);
+    markStale();
+    setState(root, "busy", booted ? "Working…" : loadingStatus());
+    armStop();
+    const reply = await ask(root, askId, askParams);
     clearTimeout(stopTimer);
     stop.hidden = true;
     running = false;
     if (again) { again = false; compute(); return; }
+    markFresh();
     if (reply.stopped) {
       shown = null;
       setState(root, "error", "Stopped. Change a value to try again.");
-      root.querySelector(".cx-result").classList.add("cx-result--stale");
+      result.classList.add("cx-result--stale");
       return;
     }
     clearErrors(root);
@@ -92,7 +130,7 @@ export function bind(root) {
   form.addEventListener("submit", (event) => { event.preventDefault(); edited(); });
   stop.addEventListener("click", () => {
     stop.hidden = true;
-    restartWorker();
+    stopRuntime(root);
   });
   copy.hidden = false;
   copy.addEventListener("click", async () => {
@@ -100,11 +138,31 @@ export function bind(root) {
     await copyText(url);
     flash(copy, "Link copied");
   });
-  bootWaiters.add(() => { if (root.dataset.state === "busy") setState(root, "busy", "Working…"); });
+  const off = onRuntime((event) => {
+    if (!root.isConnected) { off(); return; }   // its page was left (instant navigation)
+    if (event.type === "progress" && root.dataset.state === "busy" && !booted) setState(root, "busy", loadingStatus());
+    if (event.type === "restart") armStop();     // another calculator's Stop: the runtime restarts
+    if (event.type !== "ready") return;
+    armStop();
+    if (root.dataset.state === "busy") setState(root, "busy", "Working…");
+    // the prerendered default was right all along; asking once makes the calculator live
+    if (root.dataset.state === "static" && !running) compute();
+  });
 
+  const prerendered = JSON.stringify(readForm(form));
   bindCompare(root, form, compute);
   applyQuery(root, form);
-  compute();
+  if (JSON.stringify(readForm(form)) !== prerendered || Object.keys(root.extraParams).length) {
+    compute();               // a shared link: its inputs are not the built default's
+  } else if (booted) {
+    compute();               // the runtime is up (instant navigation): answer live at once
+  } else {
+    // the built default is the right answer for the form as it is: start the runtime when the
+    // reader reaches for a calculator, or when the browser has nothing better to do
+    form.addEventListener("focusin", startRuntime, { once: true });
+    form.addEventListener("pointerdown", startRuntime, { once: true });
+    startWhenIdle();
+  }
 }
 
 // A result can hand its figure to another calculator (rk-tn -> rk-check): fill that

@@ -1,58 +1,118 @@
-// The calculator runtime's client: one module Web Worker per visit (Pyodide + calc), started
-// on first use; it survives Material's instant navigation. Requests are {id, calculator, params};
-// replies are {id, result, html} or {id, error}. It computes nothing itself.
+// The calculator runtime's client: one module Web Worker per visit (Pyodide + calc), which
+// survives Material's instant navigation. Requests are {id, calculator, params}; replies are
+// {id, result, html} or {id, error}. It computes nothing itself.
+//
+// When it starts (issue: start early, only when used):
+// - a page opened with a calculator in its URL (?calc=...) starts it at once: the page head
+//   loads this module (overrides/main.html, only on pages with a calculator), before the body;
+// - otherwise a calculator starts it when first focused or edited (calculators.js), or when the
+//   browser is idle on an unmetered connection (startWhenIdle);
+// - a page without a calculator never loads it.
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 
 let worker = null;
 export let booted = false;
+export let progress = null;          // the last {loaded, total} the worker reported, while loading
 let nextId = 1;
-const pending = new Map();          // request id -> resolve
-export const bootWaiters = new Set();   // calculators to tell when the worker is ready
+const pending = new Map();          // request id -> {owner, message, resolve}
+const listeners = new Set();        // fn({type: "progress" | "ready" | "restart" | "failed", ...})
 
-export function startWorker() {
+export function onRuntime(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function emit(event) {
+  listeners.forEach((fn) => fn(event));
+}
+
+function startWorker() {
   booted = false;
+  progress = null;
   worker = new Worker(WORKER_URL, { type: "module" });
   worker.onmessage = ({ data }) => {
+    if (data.type === "progress") {
+      progress = { loaded: data.loaded, total: data.total };
+      emit({ type: "progress", ...progress });
+      return;
+    }
     if (data.type === "ready") {
       booted = true;
-      bootWaiters.forEach((fn) => fn());
+      progress = null;
+      emit({ type: "ready", path: data.path });
       return;
     }
     if (data.type === "failed") {
       failAll("The calculator could not start: " + data.message);
       return;
     }
-    const resolve = pending.get(data.id);
-    if (resolve) {
+    const request = pending.get(data.id);
+    if (request) {
       pending.delete(data.id);
-      resolve(data);
+      request.resolve(data);
     }
   };
   worker.onerror = (event) => {
     event.preventDefault();
     failAll("The calculator could not start (" + (event.message || "worker error") + ").");
   };
+  // tests and `make measure` may force a boot path (window.codexBootPath); else the worker chooses
+  worker.postMessage({ type: "start", path: window.codexBootPath || "auto" });
 }
 
 function failAll(message) {
-  for (const resolve of pending.values()) resolve({ error: { field: null, message } });
+  for (const request of pending.values()) request.resolve({ error: { field: null, message } });
   pending.clear();
+  emit({ type: "failed", message });
 }
 
-export function ask(calculator, params) {
+export function startRuntime() {
   if (!worker) startWorker();
+}
+
+// Unmetered: a connection that says neither "save data" nor "cellular" nor slow. Browsers that
+// do not say (no navigator.connection) wait for the reader to use a calculator.
+function unmetered() {
+  const c = navigator.connection;
+  return Boolean(c && !c.saveData && c.type !== "cellular" && (!c.effectiveType || c.effectiveType === "4g"));
+}
+
+export function startWhenIdle() {
+  if (worker || !unmetered()) return;
+  const start = () => startRuntime();
+  if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 2000);
+}
+
+// `owner`: the calculator asking (its root element), so Stop ends only its requests.
+export function ask(owner, calculator, params) {
+  startRuntime();
   const id = nextId++;
+  const message = { id, calculator, params };
   return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ id, calculator, params });
+    pending.set(id, { owner, message, resolve });
+    worker.postMessage(message);
   });
 }
 
-export function restartWorker() {
+// Stop: the worker cannot be interrupted, so it is replaced. The stopped calculator's requests
+// answer {stopped: true}; every other calculator's requests go to the new worker.
+export function stop(owner) {
   if (worker) worker.terminate();
-  for (const resolve of pending.values()) resolve({ stopped: true });
-  pending.clear();
   worker = null;
+  for (const [id, request] of pending) {
+    if (request.owner === owner) {
+      pending.delete(id);
+      request.resolve({ stopped: true });
+    }
+  }
   startWorker();
+  emit({ type: "restart" });
+  for (const request of pending.values()) worker.postMessage(request.message);
 }
 
+// Early start: this module runs from the page head on pages with a calculator, before the body
+// is parsed; a shared link (?calc=...) starts the worker now rather than after the page loads.
+if (document.querySelector('meta[name="codex-calculators"]') && new URLSearchParams(location.search).has("calc")) {
+  startRuntime();
+}

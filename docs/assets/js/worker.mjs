@@ -1,34 +1,137 @@
-// The calculator worker: boots Pyodide once, loads the `calc` wheel, answers requests.
-// Replies: {type: "ready"} once booted; then {id, result, html} or {id, error: {field, message}};
-// {id, type: "memory"} answers {id, memory: {heap, blocks, objects, traced}} (tests/test_stress.py).
+// The calculator worker: boots Pyodide once, puts the `calc` wheel in place, answers requests.
+// In:  {type: "start", path} first ("auto" | "snapshot" | "trimmed" | "plain"; tests and
+//      `make measure` force a path), then {id, calculator, params} or {id, type: "memory"}.
+// Out: {type: "progress", loaded, total} while loading (bytes on the wire, estimated from the
+//      build's gzip sizes), {type: "ready", path} once booted, {type: "failed", message};
+//      then {id, result, html} or {id, error: {field, message}}; {id, memory: {...}}.
 // It never touches the DOM and never builds Python source: it calls one fixed function.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+//
+// Loading: the worker fetches each runtime file itself, once, through a counting stream, and
+// hands Pyodide the same response (its own fetches of those URLs are answered from `fetched`).
+// runtime.json (fetched without cache) names the files: Pyodide under a folder named by its
+// content, a trimmed standard library, the wheel and the memory snapshot (macros/site_hook.py).
+const assets = new URL("../pyodide/", import.meta.url);
+const nativeFetch = self.fetch.bind(self);
 
-const base = new URL("../pyodide/", import.meta.url);
+// Below this rate (bytes per second on the wire, ~24 Mbit/s) the snapshot's extra download
+// (5 MB) costs more than the ~2 s of Python start-up it saves, so the worker boots from the
+// trimmed, precompiled standard library instead. The wasm is needed either way: if it arrives
+// within its size / this rate, the connection is fast. (Timing the download rather than
+// reading navigator.connection: browsers cap its downlink at 10 Mbit/s.)
+const SNAPSHOT_MIN_RATE = 3e6;
 
-async function fetchBytes(name) {
-  const response = await fetch(new URL(name, base));
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+// ------------------------------------------------------------------------ counted fetches
+// the download runs at the network's pace even before Pyodide reads it (the rate is measured)
+const UNBOUNDED = { highWaterMark: 2 ** 30, size: (chunk) => chunk.byteLength };
+const fetched = new Map();   // absolute URL -> Promise<Response> waiting for Pyodide to ask
+const progress = { loaded: new Map(), total: 0, last: 0 };
+
+function report(force) {
+  const now = performance.now();
+  if (!force && now - progress.last < 100) return;
+  progress.last = now;
+  let loaded = 0;
+  for (const value of progress.loaded.values()) loaded += value;
+  self.postMessage({ type: "progress", loaded: Math.round(Math.min(loaded, progress.total)), total: progress.total });
+}
+
+// Fetch `path` (relative to assets/pyodide/) once, counting its bytes as wire bytes: the body
+// arrives decompressed, so each byte counts `ratio` (the build's gzip size over the raw size).
+function counted(runtime, path, type, done = null) {
+  const url = new URL(path, assets).href;
+  const raw = runtime.sizes[path] || 0;
+  const ratio = raw ? (runtime.gzip[path] || raw) / raw : 1;
+  progress.total += raw * ratio;
+  progress.loaded.set(path, 0);
+  const response = nativeFetch(url).then((answer) => {
+    if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status}`);
+    let seen = 0;
+    const count = new TransformStream({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        progress.loaded.set(path, seen * ratio);
+        report(false);
+        controller.enqueue(chunk);
+      },
+      flush() {
+        report(true);
+        if (done) done();
+      },
+    }, undefined, UNBOUNDED);
+    return new Response(answer.body.pipeThrough(count), { headers: { "Content-Type": type } });
+  });
+  fetched.set(url, response);
   return response;
 }
 
-async function inflate(name) {
-  const response = await fetchBytes(name);
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+self.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+  const waiting = fetched.get(url);
+  if (waiting) {
+    fetched.delete(url);   // one use: a second ask goes to the network
+    return waiting;
+  }
+  return nativeFetch(input, init);
+};
+
+// ------------------------------------------------------------------------ choosing a path
+function meteredOrSaving() {
+  const c = self.navigator.connection;
+  return Boolean(c && (c.saveData || c.type === "cellular" || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
-// Fast path: restore a memory snapshot made at build time with calc already imported
-// (skips Python's start-up), then put the wheel's files in place for anything read lazily.
-async function bootFromSnapshot(runtime, wheel) {
-  const pyodide = await loadPyodide({ indexURL: base.href, _loadSnapshot: inflate(runtime.snapshot) });
+// Resolves "fast" if `bytes` arrive within the time SNAPSHOT_MIN_RATE allows, else "slow".
+function rateWatch(bytes) {
+  let settle;
+  const verdict = new Promise((resolve) => { settle = resolve; });
+  setTimeout(() => settle("slow"), 1000 * bytes / SNAPSHOT_MIN_RATE);
+  return { verdict, done: () => settle("fast"), failed: () => settle("slow") };
+}
+
+async function boot(choice) {
+  const runtime = await (await nativeFetch(new URL("runtime.json", assets), { cache: "no-cache" })).json();
+  runtime.gzip = runtime.gzip || {};
+  const core = runtime.core;
+  const loader = import(new URL(core + "pyodide.mjs", assets).href);
+  import(new URL(core + "pyodide.asm.mjs", assets).href).catch(() => {});   // start it early; Pyodide imports it
+  let path = choice;
+  if (!runtime.snapshot && path === "snapshot") path = "trimmed";
+  if (!runtime.stdlib && path === "trimmed") path = "plain";
+  const wasmPath = core + "pyodide.asm.wasm";
+  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0);
+  counted(runtime, wasmPath, "application/wasm", rate.done).catch(rate.failed);
+  const wheel = counted(runtime, runtime.wheel, "application/zip").then((r) => r.arrayBuffer());
+  counted(runtime, core + "pyodide-lock.json", "application/json");
+  if (path === "auto") {
+    if (!runtime.snapshot) path = runtime.stdlib ? "trimmed" : "plain";
+    else if (meteredOrSaving()) path = "trimmed";
+    else path = (await rate.verdict) === "fast" ? "snapshot" : "trimmed";
+  }
+  const stdlib = path === "plain" ? core + "python_stdlib.zip" : runtime.stdlib || core + "python_stdlib.zip";
+  counted(runtime, stdlib, "application/zip");
+  const snapshot = path === "snapshot"
+    ? counted(runtime, runtime.snapshot, "application/gzip")
+      .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
+    : null;
+  report(true);
+  const { loadPyodide } = await loader;
+  const options = { indexURL: new URL(core, assets).href, stdLibURL: new URL(stdlib, assets).href };
+  let pyodide = null;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    } catch (err) {
+      console.warn("Codex: snapshot boot failed, booting normally:", err);
+      forgetKept(new URL(runtime.snapshot, assets).href);
+      path = "trimmed";
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide(options);
   pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
-  return pyodide;
-}
-
-async function bootPlain(runtime) {
-  const pyodide = await loadPyodide({ indexURL: base.href });
-  await pyodide.loadPackage(new URL(runtime.wheel, base).href);
-  return pyodide;
+  const entry = pyodide.pyimport("codex_view.browser");
+  wasmHeap = () => pyodide._module.HEAP8.length;
+  self.postMessage({ type: "ready", path });
+  return entry;
 }
 
 // A snapshot that fails to restore is dropped from the service worker's caches (docs/sw.js keys
@@ -43,31 +146,19 @@ function forgetKept(url) {
 
 // The wasm heap only grows, so its size is the worker's high-water mark ({type: "memory"}).
 let wasmHeap = () => 0;
-
-const ready = (async () => {
-  const runtime = await (await fetch(new URL("runtime.json", base), { cache: "no-cache" })).json();
-  let pyodide = null;
-  if (runtime.snapshot) {
-    const wheel = fetchBytes(runtime.wheel).then((r) => r.arrayBuffer());
-    try {
-      pyodide = await bootFromSnapshot(runtime, wheel);
-    } catch (err) {
-      console.warn("Codex: snapshot boot failed, booting normally:", err);
-      forgetKept(new URL(runtime.snapshot, base).href);
-    }
-  }
-  if (!pyodide) pyodide = await bootPlain(runtime);
-  const entry = pyodide.pyimport("codex_view.browser");
-  self.postMessage({ type: "ready" });
-  wasmHeap = () => pyodide._module.HEAP8.length;
-  return entry;
-})();
-
-ready.catch((err) => self.postMessage({ type: "failed", message: String((err && err.message) || err) }));
+let ready = null;
 
 self.onmessage = async ({ data }) => {
   const { id, calculator, params, type } = data || {};
+  if (type === "start") {
+    if (!ready) {
+      ready = boot(String(data.path || "auto"));
+      ready.catch((err) => self.postMessage({ type: "failed", message: String((err && err.message) || err) }));
+    }
+    return;
+  }
   try {
+    if (!ready) throw new Error("the worker was not started");
     const entry = await ready;
     if (type === "memory") {   // {id, type: "memory"} -> {id, memory: {heap, blocks, objects, traced}}
       self.postMessage({ id, memory: { heap: wasmHeap(), ...JSON.parse(entry.memory()) } });
