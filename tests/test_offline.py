@@ -120,8 +120,17 @@ def test_calculators_work_offline_after_the_reader_keeps_the_codex(browser: Any,
         total = sum(manifest(site_dir)["sizes"].values())
         keep = page.get_by_role("button", name="Keep the Codex on this device for offline use")
         assert keep.inner_text().endswith(f"{total / 1e6:.1f} MB")
+        page.evaluate("""() => { window.__progress = [];
+            navigator.serviceWorker.addEventListener('message', ({data}) => {
+              if (data.type === 'offline-progress') window.__progress.push([data.done, data.total,
+                !document.querySelector('[data-offline-bar]').hidden]);
+            }); }""")
         keep.click()
         page.wait_for_function(f"() => ({STATUS})().startsWith('Done')", timeout=READY_TIMEOUT_MS)
+        steps = page.evaluate("() => window.__progress")
+        assert steps and all(t == total for _, t, _ in steps), "progress counts bytes of the whole copy"
+        assert [d for d, _, _ in steps] == sorted(d for d, _, _ in steps) and steps[-1][0] == total
+        assert any(0 < d < total and shown for d, _, shown in steps), "no progress bar while downloading"
         assert page.locator("[data-offline] [data-offline-bar]").is_hidden()
         assert page.evaluate(KEPT_BYTES) >= total
         assert keep.is_hidden()

@@ -12,6 +12,8 @@ import collections
 import hashlib
 import http.server
 import json
+import shutil
+import subprocess
 import threading
 from pathlib import Path
 from typing import Any, Iterator
@@ -165,6 +167,49 @@ def test_the_offline_page_is_built_with_links_from_the_root(site_dir: Path) -> N
     assert "You are offline" in html
     assert 'href="/assets/css/codex.css"' in html  # served at any address, its links still resolve
     assert "offline.html" in manifest(site_dir)["core"]
+
+
+# ------------------------------------------------------------------------------ install, under Node
+def install(site_dir: Path, **scenario: Any) -> dict[str, Any]:
+    """What the built sw.js fetches and keeps on install (tests/sw_harness.mjs: stand-ins for the
+    browser's CacheStorage and clients, files from the build, navigator.connection.saveData)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is needed to run the service worker outside a browser")
+    done = subprocess.run([node, str(Path(__file__).with_name("sw_harness.mjs")), str(site_dir), json.dumps(scenario)],
+                          capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(done.stdout)
+
+
+def test_install_keeps_the_core_and_the_open_pages_only(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    ran = install(site_dir, open=["sun/rules/?calc=sun-check&bonus=3"])
+    root = "https://codex.test/"
+    assert ran["failed"] is None
+    assert set(ran["fetched"]) == {root + u for u in data["core"]} | {root + "sun/rules/"}
+    assert list(ran["kept"]) == [f"codex:/:{data['version']}"]
+
+
+def test_saving_data_nothing_large_is_fetched_on_install(site_dir: Path) -> None:
+    """navigator.connection.saveData: the offline page and the pages open, nothing else, even
+    for a reader who kept the Codex before (the update waits for their button)."""
+    ran = install(site_dir, saveData=True, open=["sun/rules/"], kept=True)
+    root = "https://codex.test/"
+    assert ran["failed"] is None
+    assert sorted(ran["fetched"]) == [root + "offline.html", root + "sun/rules/"]
+    new = next(v for k, v in ran["kept"].items() if k.endswith(manifest(site_dir)["version"]))
+    assert root + "__codex/offline-copy" in new, "the reader's choice carries over to the new version"
+
+
+def test_a_kept_codex_is_downloaded_again_by_the_next_version(site_dir: Path) -> None:
+    data = manifest(site_dir)
+    ran = install(site_dir, kept=True)
+    root = "https://codex.test/"
+    assert ran["failed"] is None
+    everything = {root + u for u in data["sizes"]}
+    assert set(ran["fetched"]) == everything
+    new = ran["kept"][f"codex:/:{data['version']}"]
+    assert len(new) == len(everything) + 1  # and the marker
 
 
 # ------------------------------------------------------------------------------ browser
