@@ -134,8 +134,8 @@ def check(
     }
 
 
-def _pool(name: str, label: str, default: int, help: str, *, required: bool = False) -> IntParam:
-    return IntParam(name, label, default, minimum=0, maximum=MAX_POOL, required=required, help=help)
+def _pool(name: str, label: str, default: int, help: str, *, required: bool = False, **more: Any) -> IntParam:
+    return IntParam(name, label, default, minimum=0, maximum=MAX_POOL, required=required, help=help, **more)
 
 
 CALCULATORS = (
@@ -150,16 +150,19 @@ CALCULATORS = (
             _pool("dice", "Dice in the pool", 7, "The pool rolled (A's pool in an opposed roll).", required=True),
             _pool("black", "Black dice", 0,
                   "Penalty dice: each success on one cancels one success; the net may go below zero."),
-            IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False,
+            IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False, more=True,
                      help="The seed does not name the die; the Codex reads it as a d10."),
             IntParam("success_at", "A die succeeds on", DEFAULT_SUCCESS_AT, minimum=1, maximum=MAX_SIDES,
-                     required=False,
+                     required=False, more=True,
                      help="The lowest face that counts as a success; the seed does not give it, "
                           "and the Codex reads it as 7 or more (at most the die's sides)."),
             IntParam("need", "Net successes needed", 1, minimum=-MAX_POOL, maximum=MAX_POOL, required=False,
+                     shown_when=(("mode", ("single",)),),
                      help="A single roll only: 1 for a plain success, 0 to avoid a negative result."),
-            _pool("opp_dice", "Opponent's dice", 5, "Opposed rolls only: B's pool (the defender)."),
-            _pool("opp_black", "Opponent's black dice", 0, "Opposed rolls only: B's black dice."),
+            _pool("opp_dice", "Opponent's dice", 5, "Opposed rolls only: B's pool (the defender).",
+                  shown_when=(("mode", ("opposed",)),)),
+            _pool("opp_black", "Opponent's black dice", 0, "Opposed rolls only: B's black dice.",
+                  shown_when=(("mode", ("opposed",)),)),
             IntParam("extra_actions", "Extra actions with no action left", 0, minimum=0, maximum=MAX_EXTRA_ACTIONS,
                      required=False,
                      help="Halves the pool, rounding down, once per extra action (7 → 3 → 1): the "

@@ -36,6 +36,10 @@ class Param:
         default: the value the form starts with (and the prerendered result uses).
         help: one sentence shown under the field.
         required: when False, a missing value takes `default`; when True, it is an error.
+        shown_when: the field matters only when each named field holds one of the listed
+            values, e.g. `(("rules", ("house",)),)`; the page hides it otherwise (the value is
+            still validated and passed, and the calculator ignores it as before).
+        more: a rarely used field, shown behind "More options" on the page.
     """
 
     name: str
@@ -43,6 +47,8 @@ class Param:
     default: Any
     help: str = ""
     required: bool = True
+    shown_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    more: bool = False
 
     kind = "text"
 
@@ -59,6 +65,8 @@ class Param:
             "help": self.help,
             "required": self.required,
             "allowed": self.allowed(),
+            "shown_when": {name: list(values) for name, values in self.shown_when},
+            "more": self.more,
         }
 
     def allowed(self) -> str:  # pragma: no cover - abstract

@@ -51,11 +51,16 @@ def bars_svg(pmf: list[list[float]], *, cumulative: bool, label: str) -> str:
             f'data-x="{int(x)}" data-p="{v!r}"><title>{what} {int(x)}: {percent(v)}</title></rect>'
         )
     first, last = int(values[0][0]), int(values[-1][0])
+    # The axis labels sit in HTML under the SVG: the SVG stretches to any width
+    # (preserveAspectRatio="none"), which squeezed text drawn inside it to about 7 px on a phone.
+    middle = int(values[n // 2][0]) if n >= 5 else None
+    labels = [first, *([middle] if middle is not None else []), last]
     return (
-        f'<svg class="cx-chart__svg" viewBox="0 -4 {WIDTH} {HEIGHT + 22}" preserveAspectRatio="none" '
+        f'<svg class="cx-chart__svg" viewBox="0 -4 {WIDTH} {HEIGHT + 4}" preserveAspectRatio="none" '
         f'role="img" aria-label="{escape(label)}">'
         + "".join(rects)
-        + f'<text x="0" y="{HEIGHT + 16}" class="cx-chart__axis">{first}</text>'
-        f'<text x="{WIDTH}" y="{HEIGHT + 16}" text-anchor="end" class="cx-chart__axis">{last}</text>'
-        "</svg>"
+        + "</svg>"
+        + '<div class="cx-chart__axis-labels" aria-hidden="true">'
+        + "".join(f'<span class="cx-chart__axis">{x}</span>' for x in labels)
+        + "</div>"
     )

@@ -26,7 +26,12 @@ def _attr(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def _field(cid: str, desc: Mapping[str, Any], value: object) -> str:
+def _applies(desc: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
+    """Whether a field matters for these values (its `shown_when`): the page hides it otherwise."""
+    return all(str(values.get(other)) in allowed for other, allowed in desc.get("shown_when", {}).items())
+
+
+def _field(cid: str, desc: Mapping[str, Any], value: object, values: Mapping[str, Any] | None = None) -> str:
     name = desc["name"]
     fid = f"{cid}-{name}"
     described = f"{fid}-help {fid}-error"
@@ -50,8 +55,11 @@ def _field(cid: str, desc: Mapping[str, Any], value: object) -> str:
         )
     else:
         control = f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{_attr(value)}">'
+    shown_when = desc.get("shown_when") or {}
+    when = f' data-shown-when="{_attr(json.dumps(shown_when, sort_keys=True))}"' if shown_when else ""
+    hidden = "" if values is None or _applies(desc, values) else " hidden"
     return (
-        f'<div class="cx-field cx-field--{kind}" data-field="{_attr(name)}">'
+        f'<div class="cx-field cx-field--{kind}" data-field="{_attr(name)}"{when}{hidden}>'
         f'<label for="{fid}">{escape(desc["label"])}</label>{control}'
         f'<small class="cx-help" id="{fid}-help">{escape(desc["help"])} '
         f'<span class="cx-allowed">({escape(desc["allowed"])})</span></small>'
@@ -193,7 +201,14 @@ def widget_html(
     """The whole calculator: form prefilled with `values` (default: the defaults) and its result."""
     cid = calculator.id
     values = dict(calculator.defaults(), **(values or {}))
-    fields = "".join(_field(cid, d, values.get(d["name"])) for d in calculator.describe()["params"])
+    described = calculator.describe()["params"]
+    fields = "".join(_field(cid, d, values.get(d["name"]), values) for d in described if not d.get("more"))
+    more = "".join(_field(cid, d, values.get(d["name"]), values) for d in described if d.get("more"))
+    if more:   # rarely used fields wait behind a disclosure
+        fields += (
+            f'<details class="cx-more"><summary>More options</summary>'
+            f'<div class="cx-more__fields">{more}</div></details>'
+        )
     rule = (
         f'<a class="cx-rule" href="{_attr(rule_href)}">Read the rule</a>' if rule_href else ""
     )
@@ -203,6 +218,9 @@ def widget_html(
         f'<p class="cx-calc__title"><strong>{escape(calculator.title)}</strong> '
         f'<span class="cx-calc__summary">{escape(calculator.summary)}</span></p>'
         f'<form class="cx-form" novalidate autocomplete="off">{fields}</form>'
+        # a compact copy of the headline that the page keeps in view while the form is on
+        # screen (docs/assets/js/form-layout.js); zero height, so it moves nothing
+        f'<div class="cx-peek-holder"><div class="cx-peek" aria-hidden="true" hidden></div></div>'
         f'<div class="cx-toolbar"><span class="cx-status" role="status" aria-live="polite">'
         f"Showing the result for the default values, worked out when the site was built.</span>"
         f'<button type="button" class="cx-stop md-button" hidden>Stop</button></div>'

@@ -3,6 +3,8 @@
 // worker (in calculators.js) boots once per visit and survives page changes.
 import { bind } from "./calculators.js";
 import { bindHeadingLinks, followMovedAnchor } from "./links.js";
+import { bindChartTouch } from "./chart-touch.js";
+import { bindLayout } from "./form-layout.js";
 import { bindOffline } from "./offline.js";
 
 function bindGlossary() {
@@ -14,9 +16,10 @@ function bindGlossary() {
 }
 
 function bindPage() {
-  document.querySelectorAll("[data-calculator]").forEach(bind);
+  document.querySelectorAll("[data-calculator]").forEach((root) => { bind(root); bindLayout(root); });
   bindHeadingLinks();
   bindGlossary();
+  bindChartTouch();
   followMovedAnchor();
   bindOffline();
 }

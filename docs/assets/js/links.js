@@ -147,6 +147,9 @@ export function bindHeadingLinks() {
     if (link.codexBound) return;
     link.codexBound = true;
     link.setAttribute("aria-label", "Copy a link to this rule");
+    // the heading is named by its own words, not "… Copy a link to this rule" (its # link's name)
+    const heading = link.closest("h1, h2, h3, h4, h5, h6");
+    if (heading) heading.setAttribute("aria-label", citeText(heading));
     link.setAttribute("aria-haspopup", "dialog");
     link.setAttribute("aria-expanded", "false");
     link.addEventListener("click", async (event) => {

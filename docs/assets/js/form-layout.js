@@ -1,0 +1,148 @@
+// A calculator's form on a small screen: fields that do not apply to the chosen rules or mode
+// are hidden (their field says when it applies: data-shown-when, from calc's `shown_when`),
+// an error inside "More options" opens it, and while the form is on screen a compact copy of
+// the headline figure (.cx-peek) stays at the bottom of the view, so a reader typing with the
+// keyboard open sees the answer change. Text is copied with textContent: nothing is parsed.
+
+function applies(form, field) {
+  let when;
+  try {
+    when = JSON.parse(field.dataset.shownWhen);
+  } catch {
+    return true;
+  }
+  return Object.entries(when).every(([name, values]) => {
+    const el = form.elements.namedItem(name);
+    if (!el || !Array.isArray(values)) return true;
+    const value = el.type === "checkbox" ? String(el.checked) : el.value;
+    return values.includes(value);
+  });
+}
+
+function toggleFields(root) {
+  const form = root.querySelector("form");
+  root.querySelectorAll("[data-shown-when]").forEach((field) => {
+    field.hidden = !applies(form, field);
+  });
+}
+
+function fillPeek(root) {
+  const peek = root.querySelector(".cx-peek");
+  const result = root.querySelector(".cx-result");
+  if (!peek || !result) return;
+  const figures = [...result.querySelectorAll(".cx-figure")].slice(0, 2).map((figure) => {
+    const item = document.createElement("span");
+    item.className = "cx-peek__figure";
+    const label = document.createElement("span");
+    label.className = "cx-peek__label";
+    label.textContent = figure.querySelector(".cx-figure__label").textContent;
+    const value = document.createElement("strong");
+    value.className = "cx-peek__value";
+    value.textContent = figure.querySelector("output").textContent;
+    item.append(label, " ", value);
+    return item;
+  });
+  peek.replaceChildren(...figures);
+  peek.classList.toggle("cx-peek--stale", result.classList.contains("cx-result--stale") || root.dataset.state === "busy");
+  placePeek(root);
+}
+
+function viewHeight() {
+  return window.visualViewport ? window.visualViewport.height : window.innerHeight;
+}
+
+function placePeek(root) {
+  const peek = root.querySelector(".cx-peek");
+  if (!peek) return;
+  const height = viewHeight();
+  const form = root.querySelector("form").getBoundingClientRect();
+  const head = (root.querySelector(".cx-headlines") || root.querySelector(".cx-result")).getBoundingClientRect();
+  const formOnScreen = form.bottom > 0 && form.top < height;
+  const headOnScreen = head.top >= 0 && head.bottom <= height;
+  peek.hidden = !(formOnScreen && !headOnScreen && peek.childElementCount > 0);
+}
+
+function openErrors(root) {
+  root.querySelectorAll(".cx-error:not([hidden])").forEach((slot) => {
+    const field = slot.closest(".cx-field");
+    if (field && field.hidden) field.hidden = false;       // an error is never hidden away
+    const more = slot.closest("details.cx-more");
+    if (more) more.open = true;
+  });
+}
+
+// A select shows only as much of the chosen option as fits; on a phone "Summary rules (d10
+// damage, Serious Wounds)" lost its end. When the choice does not fit, its whole text is
+// repeated under the select (the list that opens shows every option in full anyway).
+let measurer = null;
+function textWidth(text, style) {
+  measurer = measurer || document.createElement("canvas").getContext("2d");
+  measurer.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return measurer.measureText(text).width;
+}
+
+const SELECT_ARROW_PX = 20;   // room the select's own arrow takes
+
+function echoChoices(root) {
+  root.querySelectorAll(".cx-field--choice select").forEach((select) => {
+    let echo = select.nextElementSibling;
+    if (!echo || !echo.classList.contains("cx-choice-full")) {
+      echo = document.createElement("span");
+      echo.className = "cx-choice-full";
+      echo.setAttribute("aria-hidden", "true");   // the select already says its value
+      select.after(echo);
+    }
+    const option = select.selectedOptions[0];
+    const style = getComputedStyle(select);
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
+    const cut = Boolean(option) && select.clientWidth > 0 && textWidth(option.text, style) > room;
+    echo.textContent = cut ? option.text : "";
+    echo.hidden = !cut;
+  });
+}
+
+let listening = false;
+function placeAll(resized = false) {
+  document.querySelectorAll("[data-calculator]").forEach((root) => {
+    if (!root.codexLayout) return;
+    placePeek(root);
+    if (resized) echoChoices(root);
+  });
+}
+
+export function bindLayout(root) {
+  if (root.codexLayout) return;
+  root.codexLayout = true;
+  const form = root.querySelector("form");
+  const result = root.querySelector(".cx-result");
+  const changed = () => { toggleFields(root); echoChoices(root); };
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  root.querySelectorAll("details.cx-more").forEach((more) => more.addEventListener("toggle", changed));
+  changed();
+  // watched: the result region (a new answer, or stale) and the root's state (an error arrived);
+  // never the peek itself, which these handlers write
+  new MutationObserver(() => fillPeek(root)).observe(result, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ["class"],
+  });
+  new MutationObserver(() => { fillPeek(root); openErrors(root); }).observe(root, {
+    attributes: true, attributeFilter: ["data-state"],
+  });
+  const peek = root.querySelector(".cx-peek");
+  if (peek) peek.addEventListener("click", () => result.scrollIntoView({ behavior: "smooth", block: "center" }));
+  fillPeek(root);
+  if (!listening) {
+    listening = true;
+    let queued = false;
+    let resized = false;
+    const later = (event) => {
+      resized = resized || event.type === "resize";
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; placeAll(resized); resized = false; });
+    };
+    window.addEventListener("scroll", later, { passive: true });
+    window.addEventListener("resize", later);
+    if (window.visualViewport) window.visualViewport.addEventListener("resize", later);
+  }
+}
