@@ -30,7 +30,7 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 def manifest(site: Path) -> dict[str, Any]:
     text = (site / "sw.js").read_text(encoding="utf-8")
     start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
-    return json.loads(text[start : text.index(";\nconst SCOPE")])
+    return json.JSONDecoder().raw_decode(text, start)[0]
 
 
 def test_the_service_worker_names_this_build(site_dir: Path) -> None:

@@ -47,7 +47,7 @@ CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 def manifest_of(text: str) -> dict[str, Any]:
     start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
-    return json.loads(text[start : text.index(";\nconst SCOPE")])
+    return json.JSONDecoder().raw_decode(text, start)[0]
 
 
 class Site:
