@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .dist import Dist
+from math import fsum
+
+from .dist import Dist, _convolve_probabilities
 
 DEFAULT_THRESHOLD = 1e-13
 
@@ -53,3 +55,40 @@ def exploding_die(sides: int, *, threshold: float = DEFAULT_THRESHOLD) -> Dist:
     if not 0 < threshold < 1:
         raise ValueError("threshold must be between 0 and 1")
     return _exploding(sides, levels_needed(sides, threshold))
+
+
+@lru_cache(maxsize=64)
+def exploding_from(sides: int, lowest: int, *, threshold: float = 1e-17) -> Dist:
+    """A die numbered 1..sides on which every face from `lowest` up rolls again and adds.
+
+    `lowest == sides` is the usual exploding die (`exploding_die`, followed much further here).
+    With e = sides - lowest + 1 exploding faces, the total is a run of exploding faces ended by
+    one that does not explode; the run is followed until the chance of going on is below
+    `threshold`, and what is left out is the `tail`.
+
+    Raises:
+        ValueError: unless at most half the faces explode (2 * (sides - lowest + 1) <= sides,
+            or lowest == sides): longer runs would need far more rolls to follow.
+    """
+    if not isinstance(sides, int) or sides < 2 or not 2 <= lowest <= sides:
+        raise ValueError("an exploding die needs at least one face that does not explode")
+    if lowest < sides and 2 * (sides - lowest + 1) > sides:
+        raise ValueError("at most half the faces of a die may explode")
+    p = 1.0 / sides
+    stops = [0.0] + [p] * (lowest - 1)  # z^f / sides for the faces that end the run
+    goes = [0.0] * lowest + [p] * (sides - lowest + 1)  # ... and for those that roll on
+    weights: list[float] = []
+    ongoing = [1.0]  # chance that the run is still going, by running total
+    reach = 1.0
+    while reach >= threshold:
+        for value, chance in enumerate(_convolve_probabilities(ongoing, stops)):
+            if value >= len(weights):
+                weights.append(chance)
+            else:
+                weights[value] += chance
+        ongoing = _convolve_probabilities(ongoing, goes)
+        reach = fsum(ongoing)
+    while weights and not weights[-1]:
+        weights.pop()
+    weights = weights[1:]  # from the outcome 1
+    return Dist(1, tuple(weights), 1.0, reach)

@@ -37,6 +37,7 @@ from .dist import (
     fixed_to_floats,
     pack,
     pack_fixed,
+    product_to_floats,
     unfix,
     unpack,
 )
@@ -345,6 +346,80 @@ def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAU
     return _trim_tail(0, probs, threshold)
 
 
+def _cut_small_top(probs: list[float], limit: float) -> list[float]:
+    """Drop the top entries whose combined probability is below `limit`."""
+    cut = len(probs)
+    mass = 0.0
+    while cut > 1 and mass + probs[cut - 1] < limit:
+        cut -= 1
+        mass += probs[cut]
+    return probs[:cut]
+
+
+def _keep_lowest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
+    """The k lowest of n exploding dice (0 < k < n), by how many of them exploded.
+
+    Every die that exploded (worth more than `sides`) beats every die that did not (1 to
+    sides - 1). With d = n - k dice dropped, let D_j be the lowest j - d of j exploding dice.
+    Among j dice, i exploded with probability C(j, i) s^-i ((s - 1)/s)^(j - i), then
+
+    * i <= d: the kept dice are the lowest j - d of the j - i plain dice, an order statistic
+      of uniform dice on 1..s-1 (`_order_dp`, one group per j, exact in integers);
+    * i > d: every plain die is kept, and the lowest i - d of the exploded ones, each worth
+      s plus a fresh exploding die: s (i - d) + D_i, a smaller case of the same family.
+
+    The case i = j refers to D_j itself (all j exploded, probability s^-j), so
+    D_j = X_j + s^-j D_j shifted by s (j - d), solved by one pass up the outcomes. The
+    products of the second case are summed as packed fixed-point integers (one conversion
+    to floats per j); each D_j is cut where less than 1e-18 is left above.
+    """
+    d = n - k
+    face = sides - 1
+    q, p = face / sides, 1.0 / sides
+    limit = _NEGLIGIBLE * 1e-1
+    length = (k + _explosions_beyond(sides, k, limit)) * sides + 1  # above this, less than `limit`
+    # order statistics of the plain dice: group j holds sum over i <= d of C(j, i) * (lowest r of j - i)
+    groups: list[Group] = [(j - d, [(j - i, comb(j, i)) for i in range(d + 1)]) for j in range(d + 1, n + 1)]
+    nbytes, packed = _order_dp([(v, 1) for v in range(face, 0, -1)], groups)
+    plain_sums = [[1.0]] + [Dist.die(face).repeat(m).probabilities() for m in range(1, k)]
+    window = (1 << (8 * SLOT_BYTES * length)) - 1
+    found: dict[int, int] = {}  # j -> D_j packed in fixed point (slot SLOT_BYTES, value = slot index)
+    x: list[float] = []
+    for (r, _), acc, j in zip(groups, packed, range(d + 1, n + 1)):
+        # i > d dice exploded (i < j): the plain sum (from m) and s (i - d) + D_i
+        mixed = 0
+        for i in range(d + 1, j):
+            m = j - i
+            coefficient = comb(j, i) * p**i * q**m
+            if coefficient >= limit:
+                plain = pack_fixed([coefficient * v for v in plain_sums[m]])
+                mixed += (plain * found[i]) << (8 * SLOT_BYTES * (m + sides * (i - d)))
+        x = product_to_floats(mixed & window, length) if mixed else [0.0] * length
+        # i <= d: relabel each face v as sides - v, so slot i (a highest-r sum of r + i) is the
+        # lowest-r sum r * face - i
+        scale = float(sides) ** -j
+        top = r * face
+        for i, w in enumerate(unpack(acc, nbytes, (face - 1) * r + 1)):
+            if w:
+                x[top - i] += w * scale
+        # the case where all j exploded: D_j = X_j + s^-j D_j shifted by s (j - d)
+        step, rho = sides * (j - d), p**j
+        for v in range(step, length):
+            x[v] += rho * x[v - step]
+        x = _cut_small_top(x, limit)
+        if j < n:
+            found[j] = pack_fixed(x)
+    return _trim_tail(0, x, threshold)
+
+
+def _explosions_beyond(sides: int, dice: int, limit: float) -> int:
+    """Explosions among `dice` dice beyond which less than `limit` is left: C(dice+m-1, m) sides^-m."""
+    m = 0
+    while comb(dice + m - 1, m) * float(sides) ** -m >= limit:
+        m += 1
+    return m
+
+
 def exploding_sum(die: Dist, n: int) -> Dist | None:
     """The sum of n rolls of `die` if it is an exploding die (followed to 1e-17), else None."""
     sides = _exploding_sides(die)
@@ -383,8 +458,7 @@ def keep_lowest(die: Dist, n: int, k: int) -> Dist:
     if sides is not None:
         if k == n:
             return _keep_highest_exploding(sides, n, n)
-        # the lowest dice usually leave the exploded ones out: follow the explosion further
-        die = _exploding(sides, _levels_for(sides, n))
+        return _keep_lowest_exploding(sides, n, k)
     if k == n:
         return die.repeat(n)
     if die.exact:
