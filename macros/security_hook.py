@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -47,10 +48,27 @@ POLICY = (
     ("style-src", "'self'"),  # no inline styles anywhere: see the module docstring
     ("font-src", "'self'"),
     ("manifest-src", "'self'"),
+    ("media-src", "'none'"),  # no audio or video anywhere
+    ("frame-src", "'none'"),  # nothing is framed in a page
     ("object-src", "'none'"),
-    ("base-uri", "'self'"),
+    ("base-uri", "'none'"),  # no <base>: relative links cannot be redirected elsewhere
     ("form-action", "'self'"),
 )
+# Only a header can carry these (a meta tag's frame-ancestors is ignored): `_headers` adds them.
+HEADER_ONLY = (("frame-ancestors", "'none'"),)
+# Workers take their policy from their own response, never from the page's meta tag: with
+# headers, each worker script (the calculator's worker, the service worker, Material's search
+# worker) gets this one. Pyodide: modules and wasm from the site, compiled ('wasm-unsafe-eval').
+WORKER_POLICY = (
+    ("default-src", "'none'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("connect-src", "'self'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),
+    ("frame-ancestors", "'none'"),
+)
+WORKER_SCRIPTS = ("sw.js", "assets/js/worker.mjs", "assets/javascripts/workers/*")
+HEADERS_FILE = "_headers"
 EXECUTABLE_TYPES = frozenset({"", "text/javascript", "application/javascript", "module"})
 PLACEHOLDER = "self.__CODEX_MANIFEST"
 SERVICE_WORKER = "sw.js"
@@ -137,6 +155,53 @@ def on_post_template(output_content: str, *, template_name: str, config: MkDocsC
     if _serving or not template_name.endswith(".html"):
         return output_content
     return with_policy(output_content)
+
+
+# ------------------------------------------------------------- pages written after the page events
+META_POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+
+def protect_written_pages(site: Path, config: MkDocsConfig) -> None:
+    """The policy for pages no page event saw (mkdocs-redirects' stubs, written in its
+    on_post_build, before the hooks'), then `_headers` for hosts that send headers."""
+    if _serving:
+        return
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        if 'http-equiv="Content-Security-Policy"' not in html:
+            path.write_text(with_policy(html), encoding="utf-8")
+    (site / HEADERS_FILE).write_text(headers_file(site, urlsplit(config.site_url or "/").path or "/"), encoding="utf-8")
+
+
+def _directives(pairs: tuple[tuple[str, str], ...], hashes: list[str] = ()) -> str:
+    extra = " ".join(hashes)
+    return "; ".join(f"{n} {v} {extra}" if n == "script-src" and extra else f"{n} {v}" for n, v in pairs)
+
+
+def headers_file(site: Path, base: str) -> str:
+    """Netlify / Cloudflare Pages `_headers`: every page gets the meta tag's policy (with the
+    inline-script hashes of all pages: the header applies per path pattern, not per page) plus
+    what only a header can say; worker scripts get WORKER_POLICY. GitHub Pages ignores the file."""
+    hashes: list[str] = []
+    for path in sorted(site.rglob("*.html")):
+        found = META_POLICY.search(path.read_text(encoding="utf-8"))
+        for value in (found.group(1).replace(";", " ").split() if found else ()):
+            if value.startswith("'sha256-") and value not in hashes:   # only script-src has hashes
+                hashes.append(value)
+    base = base if base.endswith("/") else base + "/"
+    lines = [
+        "# Written by macros/security_hook.py: response headers for hosts that read _headers",
+        "# (Netlify, Cloudflare Pages). GitHub Pages sends none; the pages carry their policy in a meta tag.",
+        f"{base}*",
+        f"  Content-Security-Policy: {_directives(POLICY + HEADER_ONLY, sorted(hashes))}",
+        "  X-Content-Type-Options: nosniff",
+        "  Referrer-Policy: strict-origin-when-cross-origin",
+        "  Cross-Origin-Opener-Policy: same-origin",
+        "  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    ]
+    for worker in WORKER_SCRIPTS:
+        lines += [f"{base}{worker}", f"  Content-Security-Policy: {_directives(WORKER_POLICY)}"]
+    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------------------- offline manifest
@@ -253,6 +318,7 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     on disk. The size shown counts the pages as they are once the size is written in them.
     """
     site = Path(config.site_dir)
+    protect_written_pages(site, config)
     marked = [p for p in site.rglob("*.html") if SIZE_TOKEN in p.read_text(encoding="utf-8")]
     count = sum(p.read_text(encoding="utf-8").count(SIZE_TOKEN) for p in marked)
     total = sum(offline_manifest(site)["sizes"].values())

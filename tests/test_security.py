@@ -37,7 +37,9 @@ REQUIRED = {
     "style-src": {"'self'"},
     "font-src": {"'self'"},
     "object-src": {"'none'"},
-    "base-uri": {"'self'"},
+    "media-src": {"'none'"},
+    "frame-src": {"'none'"},
+    "base-uri": {"'none'"},
     "form-action": {"'self'"},
 }
 # Collected by an init script in every page these tests open.
