@@ -41,24 +41,34 @@ _WOUNDS = _wounds_calculator()
 _WOUND_PARAMS = {p.name: p for p in _WOUNDS.params}
 
 
-def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | None,
-          explode: bool, rename: dict[str, str]) -> tuple[int, int, list[str]]:
-    """The dice of a roll as the roll calculator (rk-check) reads them, with its own checks.
+_CHECK_ONLY = ("Dice do not explode", "Even with no raises", "Only with no raises", "You can call up to",
+               "A roll succeeds", "Exploding dice are followed")  # rk-check's notes on its own table
 
-    `rename` maps rk-check's field names to this calculator's, so an error names our field.
+
+def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | None, explode: bool,
+          fields: dict[str, tuple[str, str]]) -> tuple[int, int, list[str]]:
+    """The dice of a roll as the roll calculator (rk-check) reads them, with its checks and notes.
+
+    `fields` maps rk-check's field names to this calculator's (name, on-screen label), so an
+    error names our field by its label.
     """
+    if (stat is None) != (skill is None):
+        missing, given = ("skill", "stat") if skill is None else ("stat", "skill")
+        name, label = fields.get(missing, (missing, missing))
+        raise InputError(name, f"{label} is needed too: with {fields.get(given, (given, given))[1]}, give both, "
+                               "or leave both blank.")
     try:
         out = roll_keep.check(rolled=rolled, kept=kept, tn=0, explode=explode, stat=stat, skill=skill)
     except InputError as err:
-        field = rename.get(err.field, err.field)
-        message = err.message
-        for old, new in rename.items():
-            message = message.replace(f"{old} (", f"{new} (").replace(f"{old} is", f"{new} is")
-        if field not in message:
-            message = f"{field}: {message}"
-        raise InputError(field, message) from None
-    notes = [n for n in out["notes"] if n.startswith("A STAT + SKILL test")]
+        name, label = fields.get(err.field, (err.field, err.field))
+        raise InputError(name, f"{label}: {err.message}") from None
+    notes = [n for n in out["notes"] if not n.startswith(_CHECK_ONLY)]
     return out["rolled"], out["kept"], notes
+
+
+_ATTACK_FIELDS = {"rolled": ("rolled", "Attack dice rolled (X)"), "kept": ("kept", "Attack dice kept (Y)"),
+                  "stat": ("stat", "Finesse (optional)"), "skill": ("skill", "Attack Knack (optional)")}
+_DEFENSE_FIELDS = {"rolled": ("defense_rolled", "Defense dice rolled"), "kept": ("defense_kept", "Defense dice kept")}
 
 
 def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
@@ -144,7 +154,7 @@ def plan(
     d6_explode: bool = True,
 ) -> dict[str, Any]:
     """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
-    rolled, kept, notes = _dice(rolled, kept, stat, skill, explode, {})
+    rolled, kept, notes = _dice(rolled, kept, stat, skill, explode, _ATTACK_FIELDS)
     attack = roll_dice(rolled, kept, explode=explode)
     house = rules == "house"
 
@@ -168,8 +178,8 @@ def plan(
     defense_dist: Dist | None = None
     defense_text = ""
     if defense == "active" and not no_parry:
-        d_rolled, d_kept, _ = _dice(defense_rolled, defense_kept, None, None, True,
-                                    {"rolled": "defense_rolled", "kept": "defense_kept"})
+        d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, True, _DEFENSE_FIELDS)
+        notes.extend(f"Defense roll: {n}" for n in d_notes)
         defense_dist = roll_dice(d_rolled, d_kept, explode=True)
         defense_text = f"{d_rolled}k{d_kept}"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -310,19 +311,25 @@ def test_stat_and_skill_give_the_dice() -> None:
     assert plan(stat=4, skill=4)["rows"] == plan(rolled=8, kept=4)["rows"]
 
 
-@pytest.mark.parametrize("params, field, words", [
-    (dict(stat=3), "skill", "skill"),
-    (dict(rules="summary", weapon="panzerhand"), "weapon", "weapon"),
-    (dict(weapon="custom"), "damage_rolled", "damage_rolled"),
-    (dict(max_raises=11), "max_raises", "max_raises"),
-    (dict(defense="sometimes"), "defense", "defense"),
-    (dict(tn=301), "tn", "tn"),
+# each field's on-screen label, without a closing note in brackets ("Damage dice rolled (Other)")
+LABELS = {p.name: re.sub(r" \(.*\)$", "", p.label) for p in PLANNER.params}
+
+
+@pytest.mark.parametrize("params, field", [
+    (dict(stat=3), "skill"),
+    (dict(skill=3), "stat"),
+    (dict(rules="summary", weapon="panzerhand"), "weapon"),
+    (dict(weapon="custom"), "damage_rolled"),
+    (dict(max_raises=11), "max_raises"),
+    (dict(defense="sometimes"), "defense"),
+    (dict(tn=301), "tn"),
+    (dict(defense_rolled=31), "defense_rolled"),
 ])
-def test_bad_input_names_its_field(params: dict[str, Any], field: str, words: str) -> None:
+def test_bad_input_names_its_field(params: dict[str, Any], field: str) -> None:
     with pytest.raises(InputError) as caught:
         plan(**params)
     assert caught.value.field == field
-    assert words in caught.value.message
+    assert LABELS[field] in caught.value.message
 
 
 def test_rows_are_fast_enough_at_the_caps() -> None:
