@@ -53,3 +53,64 @@ def test_shared_link_with_tracking_keys_shows_the_shared_result(page: Any, serve
     assert query["utm_source"] == ["discord"] and query["fbclid"] == ["IwAR0abc-XYZ"]
     assert query["bonus"] == ["9"]
     assert page.watch.errors == []
+
+
+# ---------------------------------------------------------------- item 2: citations and versions
+def _open_tab(page: Any, section: str) -> str:
+    tabs = page.locator(f"#{section} ~ .tabbed-set").first
+    return tabs.evaluate("(s) => { const i = s.querySelector(':scope > input:checked'); return document.querySelector(`label[for=\"${i.id}\"]`).textContent.trim(); }")
+
+
+def _clipboard(page: Any) -> str:
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def test_citation_names_the_game_and_version_and_its_link_reopens_the_tab(page: Any, served: str, context: Any) -> None:
+    page.goto(served + "rk/damage/")
+    wait_state(page, "rk-wounds", "ready")
+    page.locator("#rk-wound-checks ~ .tabbed-set").first.locator(".tabbed-labels > label", has_text="House rules").click()
+    assert _open_tab(page, "rk-wound-checks") == "House rules"
+    assert "#__tabbed" not in page.url, page.url            # no opaque fragment in the address
+    page.locator('a.headerlink[href$="#rk-wound-checks"]').click()
+    popover = page.locator(".cx-cite")
+    popover.wait_for(state="visible")
+    title = "Seventh Sun Codex › Roll & Keep › Damage and wounds › Wound Checks (House rules)"
+    url = served + "rk/damage/?rules=house#rk-wound-checks"
+    assert popover.locator(".cx-cite__text").inner_text() == title
+    assert _clipboard(page) == url
+    popover.get_by_role("button", name="Copy as Markdown").click()
+    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
+    assert _clipboard(page) == f"[{title}]({url})"
+    popover.get_by_role("button", name="Copy as BBCode").click()
+    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")
+    assert _clipboard(page) == f"[url={url}]{title}[/url]"
+    # the link opens the House tab again, for a reader whose own choice was Summary
+    other = context.new_page()
+    try:
+        other.goto(served + "rk/damage/")
+        other.evaluate("() => localStorage.clear()")
+        other.goto(url)
+        wait_state(other, "rk-wounds", "ready")
+        assert _open_tab(other, "rk-wound-checks") == "House rules"
+        assert other.locator('[data-calculator="rk-wounds"] [name="rules"]').input_value() == "house"
+    finally:
+        other.close()
+    assert page.watch.errors == []
+
+
+def test_tabs_and_the_rules_select_follow_each_other(page: Any, served: str) -> None:
+    page.goto(served + "rk/damage/?rules=summary")
+    wait_state(page, "rk-wounds", "ready")
+    select = page.locator('[data-calculator="rk-wounds"] [name="rules"]')
+    assert select.input_value() == "summary" and _open_tab(page, "rk-wound-checks") == "Summary rules"
+    # the calculator's select moves every Summary/House tab on the page
+    select.select_option("house")
+    wait_for_result(page, "rk-wounds", "p_wound", {**calc.CALCULATORS["rk-wounds"].defaults(), "rules": "house"})
+    opened = page.evaluate("""() => [...document.querySelectorAll('.md-content .tabbed-set')].map((s) => {
+        const i = s.querySelector(':scope > input:checked'); return document.querySelector(`label[for="${i.id}"]`).textContent.trim(); })""")
+    assert opened and set(opened) == {"House rules"}, opened
+    # and a tab moves the calculator
+    page.locator("#rk-wound-checks ~ .tabbed-set").first.locator(".tabbed-labels > label", has_text="Summary rules").click()
+    wait_for_result(page, "rk-wounds", "p_wound", {**calc.CALCULATORS["rk-wounds"].defaults(), "rules": "summary"})
+    assert select.input_value() == "summary"
+    assert "#__tabbed" not in page.url

@@ -362,13 +362,13 @@ def test_citation_formats_land_in_the_clipboard(forum_page: Any, served: str) ->
     popover.wait_for(state="visible")
     assert page.locator(".cx-flash", has_text="Link copied").is_visible()
     assert _clipboard(page) == url
-    assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Combat › Parry"
+    assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Seventh Sun › Combat › Parry"
     popover.get_by_role("button", name="Copy as Markdown").click()
     page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
-    assert _clipboard(page) == f"[Seventh Sun Codex › Combat › Parry]({url})"
+    assert _clipboard(page) == f"[Seventh Sun Codex › Seventh Sun › Combat › Parry]({url})"
     popover.get_by_role("button", name="Copy as BBCode").click()
     page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")
-    assert _clipboard(page) == f"[url={url}]Seventh Sun Codex › Combat › Parry[/url]"
+    assert _clipboard(page) == f"[url={url}]Seventh Sun Codex › Seventh Sun › Combat › Parry[/url]"
     page.keyboard.press("Escape")
     popover.wait_for(state="detached")
     assert page.evaluate("document.activeElement.getAttribute('href')").endswith("#sun-parry")
@@ -387,7 +387,7 @@ def test_citation_by_keyboard_and_for_a_page_title(forum_page: Any, served: str)
     assert page.evaluate("document.activeElement.textContent") == "Copy as Markdown"
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
-    assert _clipboard(page) == f"[Seventh Sun Codex › Damage and wounds]({served}rk/damage/#rk-damage)"
+    assert _clipboard(page) == f"[Seventh Sun Codex › Roll & Keep › Damage and wounds]({served}rk/damage/#rk-damage)"
     page.mouse.click(5, 500)   # a click elsewhere closes it
     page.locator(".cx-cite").wait_for(state="detached")
 

@@ -5,6 +5,7 @@ import { bind } from "./calculators.js";
 import { bindHeadingLinks, followMovedAnchor } from "./links.js";
 import { bindChartTouch } from "./chart-touch.js";
 import { bindLayout } from "./form-layout.js";
+import { bindVersions } from "./versions.js";
 import { bindOffline } from "./offline.js";
 
 function bindGlossary() {
@@ -17,6 +18,7 @@ function bindGlossary() {
 
 function bindPage() {
   document.querySelectorAll("[data-calculator]").forEach((root) => { bind(root); bindLayout(root); });
+  bindVersions();   // after the calculators: their Rules select and the page's tabs agree
   bindHeadingLinks();
   bindGlossary();
   bindChartTouch();

@@ -1,5 +1,7 @@
 // Links a reader shares: the clipboard, heading links with citations, and rule anchors that
 // moved. Nothing typed into a page or a URL is ever inserted as HTML here.
+import { VERSION_KEY, openVersion, sectionTabs } from "./versions.js";
+
 export const SITE_ROOT = new URL("../../", import.meta.url);   // this file is assets/js/links.js
 
 export async function copyText(text) {
@@ -54,18 +56,33 @@ function citeSiteName() {
 }
 
 // Material's instant navigation rewrites every href to an absolute URL; resolve either form.
+// A rule with Summary/House tabs gets `?rules=<open tab>`, so the link reopens that version.
 function headingUrl(link) {
   const url = new URL(link.getAttribute("href"), location.href);
-  return location.origin + location.pathname + url.hash;
+  const heading = link.closest("h1, h2, h3, h4, h5, h6");
+  const version = heading && openVersion(sectionTabs(heading));
+  const query = version && version.key ? `?${VERSION_KEY}=${encodeURIComponent(version.key)}` : "";
+  return location.origin + location.pathname + query + url.hash;
+}
+
+// The game a page belongs to: the breadcrumb after the home page ("Roll & Keep").
+function citeGame() {
+  const crumbs = [...document.querySelectorAll(".md-path__link")].map((a) => a.textContent.trim());
+  return crumbs.length > 1 ? crumbs[1] : "";
 }
 
 function citation(link) {
   const h1 = document.querySelector(".md-content h1");
   const heading = link.closest("h1, h2, h3, h4, h5, h6");
-  const parts = [citeSiteName(), h1 ? citeText(h1) : ""];
-  if (heading && heading !== h1) parts.push(citeText(heading));
+  const parts = [citeSiteName(), citeGame(), h1 ? citeText(h1) : ""];
+  if (heading && heading !== h1) {
+    const version = openVersion(sectionTabs(heading));
+    parts.push(citeText(heading) + (version ? ` (${version.label})` : ""));
+  }
+  // "Roll & Keep › Roll & Keep" on a game's own front page says it once
+  const named = parts.filter(Boolean).filter((part, i, all) => i === 0 || part !== all[i - 1]);
   return {
-    title: parts.filter(Boolean).join(CITE_SEPARATOR),
+    title: named.join(CITE_SEPARATOR),
     url: headingUrl(link),
   };
 }
