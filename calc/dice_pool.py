@@ -1,16 +1,19 @@
-"""Dice-pool combat (seed 003): roll a pool, count successes, let black dice cancel them.
+"""Dice-pool combat (docs/pool/): roll a pool, count successes, let black dice cancel them.
 
-The seed names pools, successes and black (penalty) dice but fixes neither the die nor the
-number a die must show. The Codex reads both as parameters, defaulting to a ten-sided die that
-succeeds on 7 or more (`DEFAULT_SIDES`, `DEFAULT_SUCCESS_AT`), and says so next to the fields.
+The source text names pools, successes and black (penalty) dice but fixes neither the die nor
+the number a die must show. The Codex's default is a ten-sided die that succeeds on 7 or more
+(`DEFAULT_SIDES`, `DEFAULT_SUCCESS_AT`); both are fields, and the page says they are a default.
 
-Readings taken here, each stated in the calculator's help or notes:
+Rules followed here, with the Codex's readings marked:
 - every success on a black die cancels one success, and the net may fall below zero (the
   massive-damage rule speaks of a "negative result");
-- a pool acting with no action left is halved, rounding down, once per extra action
-  (7 -> 3 -> 1); black dice are not halved;
-- in an opposed roll (engage, evade) the side with more net successes wins; the seed does not
-  say what a tie does, so a tie is reported on its own.
+- the attacked person who engages or evades with no action left has the pool halved, rounding
+  down, once per extra action (7 -> 3 -> 1); black dice are not halved (reading, R-0029);
+- doing two things in one action rolls each at half the lower of the two pools, rounding down;
+- an evader adds the dodge skill to the pool; the evade pool as a whole is what gets halved,
+  as in the source's example of the fencer;
+- in an opposed roll (engage, evade) the side with more net successes wins; on a tie nobody
+  wins: nobody is hit and an evader does not break away (reading, R-0028).
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ DEFAULT_SIDES = 10
 DEFAULT_SUCCESS_AT = 7
 
 MODES = (("single", "A single roll: successes needed"), ("opposed", "Opposed: engage or evade"))
+DEFENCES = (("engage", "Engages (fights back)"), ("evade", "Evades (adds the dodge skill)"))
+TIE_RULING = "R-0028"
+HALVING_RULING = "R-0029"
 
 
 def halved(dice: int, extra_actions: int) -> list[int]:
@@ -70,30 +76,54 @@ def check(
     success_at: int = DEFAULT_SUCCESS_AT,
     need: int = 1,
     mode: str = "single",
+    other_pool: int | None = None,
     opp_dice: int = 5,
     opp_black: int = 0,
+    defence: str = "engage",
+    opp_dodge: int = 0,
     extra_actions: int = 0,
 ) -> dict[str, Any]:
-    """The pool-check calculator: a single roll against `need`, or an opposed roll."""
+    """The pool-check calculator: a single roll against `need`, or an opposed roll.
+
+    Single: the pool, or with `other_pool` (two things in one action) half the lower of the
+    two pools. Opposed: A attacks; B engages or evades (adding `opp_dodge`), and B's pool is
+    halved once per extra action B defends with no action left.
+    """
     if success_at > sides:
         raise InputError(
-            "success_at", f"success_at must be a whole number from 1 to {sides} (the die's sides); got {success_at}."
+            "success_at",
+            f"A die succeeds on must be a whole number from 1 to {sides}, the die's sides; got {success_at}.",
         )
+    default = (sides, success_at) == (DEFAULT_SIDES, DEFAULT_SUCCESS_AT)
     reading = (
         f"Each die is a d{sides} that succeeds on {success_at} or more"
-        + (" (the Codex's reading: the seed fixes neither the die nor the number)." if
-           (sides, success_at) == (DEFAULT_SIDES, DEFAULT_SUCCESS_AT) else ".")
+        + (": the Codex's default, as the source text names neither the die nor the number." if default else ".")
     )
     notes = [reading, "Every success on a black die cancels one success; the net can fall below zero."]
     if mode == "opposed":
-        steps = halved(opp_dice, extra_actions)
+        evading = defence == "evade"  # the dodge skill and the other action's pool count only where they apply
+        start = opp_dice + (opp_dodge if evading else 0)
+        steps = halved(start, extra_actions)
         b_dice = steps[-1]
+        if evading and opp_dodge:
+            notes.append(f"The evader adds the dodge skill: {opp_dice} + {opp_dodge} = {start} dice.")
         if extra_actions:
             notes.append(
-                f"The defender's pool is halved, rounding down, for {extra_actions} extra "
-                f"action{'s' if extra_actions > 1 else ''}: " + " → ".join(map(str, steps)) + "."
+                f"The defender has no action left for {extra_actions} of these defences, so the pool is "
+                f"halved, rounding down, once for each: " + " → ".join(map(str, steps))
+                + f" (black dice are not halved, the Codex's reading {HALVING_RULING})."
             )
-        notes.append("The seed does not say what a tie does; it is shown on its own.")
+        if evading:
+            notes.append(
+                "If the evader wins, nobody is hit and the evader breaks away; if the attacker wins, the "
+                "attacker hits. On a tie nobody has more successes: nobody is hit and the evader does not "
+                f"break away (the Codex's reading, ruling {TIE_RULING})."
+            )
+        else:
+            notes.append(
+                "Whoever has more successes lands the hit, attacker or defender. On a tie nobody has more "
+                f"successes, so nobody is hit (the Codex's reading, ruling {TIE_RULING})."
+            )
         a = net(dice, black, sides=sides, success_at=success_at)
         b = net(b_dice, opp_black, sides=sides, success_at=success_at)
         margin = a - b
@@ -111,12 +141,19 @@ def check(
             "b_dice": b_dice,
             "notes": notes,
         }
-    steps = halved(dice, extra_actions)
-    pool = steps[-1]
     if extra_actions:
         notes.append(
-            f"The pool is halved, rounding down, for {extra_actions} extra action{'s' if extra_actions > 1 else ''}: "
-            + " → ".join(map(str, steps)) + "."
+            "Defences with no action left halve the pool of someone attacked who engages or evades, so they "
+            "count only in the opposed roll and are not applied here. Two things in one action are the "
+            "single roll's halving: fill in Pool of the other action."
+        )
+    pool = dice
+    if other_pool is not None:
+        lower = min(dice, other_pool)
+        pool = lower // 2
+        notes.append(
+            f"Two things in one action: each roll uses half the lower pool, rounding down. The lower of "
+            f"{dice} and {other_pool} is {lower}, so this roll has {pool} dice."
         )
     total = net(pool, black, sides=sides, success_at=success_at)
     return {
@@ -147,32 +184,41 @@ CALCULATORS = (
         params=(
             ChoiceParam("mode", "Roll", "single", choices=MODES, required=False,
                         help="A single roll against a number of successes, or an opposed roll (engage or evade)."),
-            _pool("dice", "Dice in the pool", 7, "The pool rolled (A's pool in an opposed roll).", required=True),
+            _pool("dice", "Dice in the pool", 7, "The pool rolled; in an opposed roll, the attacker's (A).", required=True),
             _pool("black", "Black dice", 0,
                   "Penalty dice: each success on one cancels one success; the net may go below zero."),
-            IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False, more=True,
-                     help="The seed does not name the die; the Codex reads it as a d10."),
+            IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False,
+                     help="The source text does not name the die; the Codex's default is a d10."),
             IntParam("success_at", "A die succeeds on", DEFAULT_SUCCESS_AT, minimum=1, maximum=MAX_SIDES,
-                     required=False, more=True,
-                     help="The lowest face that counts as a success; the seed does not give it, "
-                          "and the Codex reads it as 7 or more (at most the die's sides)."),
+                     required=False,
+                     help="The lowest face that counts as a success, at most the die's sides. The source text "
+                          "does not give it; the Codex's default is 7 or more."),
             IntParam("need", "Net successes needed", 1, minimum=-MAX_POOL, maximum=MAX_POOL, required=False,
                      shown_when=(("mode", ("single",)),),
-                     help="A single roll only: 1 for a plain success, 0 to avoid a negative result."),
-            _pool("opp_dice", "Opponent's dice", 5, "Opposed rolls only: B's pool (the defender).",
+                     help="1 for a plain success, 0 to avoid a negative result."),
+            IntParam("other_pool", "Pool of the other action (two things at once)", None, minimum=0,
+                     maximum=MAX_POOL, optional=True, required=False, shown_when=(("mode", ("single",)),),
+                     help="Doing two things in one action: each roll uses half the lower of the two pools, "
+                          "rounding down. Leave blank for one thing."),
+            _pool("opp_dice", "Defender's dice", 5, "The defender's (B's) pool before any halving.",
                   shown_when=(("mode", ("opposed",)),)),
-            _pool("opp_black", "Opponent's black dice", 0, "Opposed rolls only: B's black dice.",
+            _pool("opp_black", "Defender's black dice", 0, "Black dice against the defender (B).",
                   shown_when=(("mode", ("opposed",)),)),
-            IntParam("extra_actions", "Extra actions with no action left", 0, minimum=0, maximum=MAX_EXTRA_ACTIONS,
-                     required=False,
-                     help="Halves the pool, rounding down, once per extra action (7 → 3 → 1): the "
-                          "opponent's (defender's) pool when opposed, else the pool rolled. Black dice are not halved."),
+            ChoiceParam("defence", "The defender", "engage", choices=DEFENCES, required=False,
+                        shown_when=(("mode", ("opposed",)),),
+                        help="Engage to fight back (either side can land the hit), or Evade to break away."),
+            _pool("opp_dodge", "Defender's dodge skill", 0, "Added to the defender's pool when evading.",
+                  shown_when=(("mode", ("opposed",)), ("defence", ("evade",)))),
+            IntParam("extra_actions", "Defences with no action left", 0, minimum=0, maximum=MAX_EXTRA_ACTIONS,
+                     required=False, shown_when=(("mode", ("opposed",)),),
+                     help="The defender's pool is halved, rounding down, once for each (7 → 3 → 1). "
+                          "Black dice are not halved."),
         ),
         compute=check,
         headlines=(
-            Headline("chance", "Chance of success (opposed: A wins)"),
-            Headline("tie", "Tie"),
-            Headline("b_wins", "B wins"),
+            Headline("chance", "Chance of success (opposed: the attacker wins)"),
+            Headline("tie", "Tie: nobody hit"),
+            Headline("b_wins", "The defender wins"),
             Headline("negative", "Negative result"),
             Headline("mean", "Average net successes (opposed: margin)", "number"),
         ),

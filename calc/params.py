@@ -26,6 +26,14 @@ def _shown(raw: object) -> str:
     return text if len(text) <= 24 else text[:21] + "..."
 
 
+_TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def field_title(label: str) -> str:
+    """A field's label as a message names it: without a trailing note such as "(optional)" or "(X)"."""
+    return _TRAILING_NOTE.sub("", label).strip() or label
+
+
 @dataclass(frozen=True)
 class Param:
     """Common description of one calculator input.
@@ -65,12 +73,25 @@ class Param:
             "help": self.help,
             "required": self.required,
             "allowed": self.allowed(),
+            "hint": self.hint(),
             "shown_when": {name: list(values) for name, values in self.shown_when},
             "more": self.more,
         }
 
     def allowed(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    @property
+    def title(self) -> str:
+        """The label as a message names the field (the player never sees the parameter's name)."""
+        return field_title(self.label)
+
+    def hint(self) -> str:
+        """What the form shows beside the field about the values it takes ("" when the control says it)."""
+        return ""
+
+    def missing(self) -> InputError:
+        return InputError(self.name, f"{self.title} is needed: give {self.allowed()}.")
 
 
 @dataclass(frozen=True)
@@ -85,16 +106,19 @@ class IntParam(Param):
 
     def allowed(self) -> str:
         text = f"a whole number from {self.minimum} to {self.maximum}"
-        return text + " (or blank)" if self.optional else text
+        return text + ", or blank" if self.optional else text
+
+    def hint(self) -> str:
+        return self.allowed()
 
     def parse(self, raw: object) -> int | None:
         value: int
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if self.optional:
                 return None
-            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+            raise self.missing()
         if isinstance(raw, bool):
-            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
         if isinstance(raw, int):
             value = raw
         elif isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
@@ -102,9 +126,9 @@ class IntParam(Param):
         elif isinstance(raw, str) and len(raw) <= 16 and _INT_TEXT.fullmatch(raw.strip()):
             value = int(raw.strip())
         else:
-            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
         if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {value}.")
+            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {value}.")
         return value
 
 
@@ -113,27 +137,45 @@ class ChoiceParam(Param):
     """One of a fixed list of values; `choices` pairs each value with its label."""
 
     choices: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    # Options that depend on another field: `filtered_by` names it, and `offered` gives each value
+    # its label under each value of that field, e.g. ("buckler", (("house", "Buckler: 2k2"),)).
+    # The page offers only the options of the current value; the calculator checks the pair.
+    filtered_by: str = ""
+    offered: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     kind = "choice"
 
+    def offered_for(self, value: str, other: str) -> bool:
+        """Whether `value` is offered while the field `filtered_by` holds `other`."""
+        for choice, labels in self.offered:
+            if choice == value:
+                return any(key == other for key, _ in labels)
+        return not self.filtered_by
+
     def allowed(self) -> str:
-        return "one of " + ", ".join(value for value, _ in self.choices)
+        labels = [label for _, label in self.choices]
+        if len(labels) <= 4:
+            return "one of " + ", ".join(f"\u201c{label}\u201d" for label in labels)
+        return "one of the choices in its list"
 
     def describe(self) -> dict[str, Any]:
         out = super().describe()
         out["choices"] = [list(pair) for pair in self.choices]
+        if self.filtered_by:
+            out["filtered_by"] = self.filtered_by
+            out["offered"] = {value: dict(labels) for value, labels in self.offered}
         return out
 
     def parse(self, raw: object) -> str:
         if raw is None or raw == "":
             if not self.required:
                 return self.default
-            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+            raise self.missing()
         if isinstance(raw, str):
             for value, _ in self.choices:
                 if raw == value:
                     return value
-        raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+        raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
 
 
 @dataclass(frozen=True)
@@ -143,13 +185,13 @@ class BoolParam(Param):
     kind = "bool"
 
     def allowed(self) -> str:
-        return "true or false"
+        return "yes or no (ticked or not)"
 
     def parse(self, raw: object) -> bool:
         if raw is None or raw == "":
             if not self.required:
                 return bool(self.default)
-            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+            raise self.missing()
         if isinstance(raw, bool):
             return raw
         if isinstance(raw, str) and len(raw) <= 8:
@@ -158,7 +200,7 @@ class BoolParam(Param):
                 return True
             if low in _FALSE:
                 return False
-        raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+        raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
 
 
 @dataclass(frozen=True)
@@ -170,15 +212,15 @@ class TextParam(Param):
     kind = "text"
 
     def allowed(self) -> str:
-        return f"text of 1 to {self.max_length} characters"
+        return f"at most {min(self.max_length, MAX_TEXT)} characters of text"
 
     def parse(self, raw: object) -> str:
         if raw is None or raw == "":
             if not self.required:
                 return str(self.default)
-            raise InputError(self.name, f"{self.name} is required: give {self.allowed()}.")
+            raise InputError(self.name, f"{self.title} is empty: type up to {min(self.max_length, MAX_TEXT)} characters.")
         if not isinstance(raw, str) or len(raw) > min(self.max_length, MAX_TEXT):
-            raise InputError(self.name, f"{self.name} must be {self.allowed()}; got {_shown(raw)}.")
+            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
         if not raw.isprintable():
-            raise InputError(self.name, f"{self.name} must be printable {self.allowed()}.")
+            raise InputError(self.name, f"{self.title} must be {self.allowed()} on one line, with no control characters.")
         return raw

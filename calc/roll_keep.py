@@ -7,6 +7,7 @@ the house rules. Every roll meets or beats its TN to succeed; a roll below it fa
 
 from __future__ import annotations
 
+from fractions import Fraction
 from math import fsum
 
 from typing import Any
@@ -23,6 +24,8 @@ MAX_DAMAGE_DICE = 40  # weapon + Brawn + raises may go a little further
 MAX_TN = 300
 RAISE = 5  # summary rules: each Raise adds 5 to the TN
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
+KEEP_ALL_RULING = "R-0050"  # calc/data/rulings.json: keep every die when Y exceeds X
+EXACT_BUDGET = 2000  # dice x TN up to which a near tie is settled in exact fractions (under a second)
 
 # -- shared helpers ----------------------------------------------------------------------
 
@@ -44,46 +47,85 @@ def _tail_note(dist: Dist) -> list[str]:
     return []
 
 
+def keep_all_note(rolled: int, kept: int) -> str:
+    """The note shown when more dice are to be kept than were rolled (the Codex's reading)."""
+    return (
+        f"{_xky(rolled, kept)} keeps more dice than it rolls. The rules set no limit here, so the "
+        f"Codex keeps every die rolled: {_xky(rolled, rolled)} (its reading, ruling {KEEP_ALL_RULING})."
+    )
+
+
 def _dice_from(
     rolled: int | None, kept: int | None, stat: int | None, skill: int | None
 ) -> tuple[int, int, list[str]]:
-    """Rolled and kept dice, from `rolled`/`kept` or from a STAT + SKILL test (seed 001)."""
+    """Rolled and kept dice, from `rolled`/`kept` or from a STAT + SKILL test (summary rules).
+
+    When more dice are to be kept than were rolled, every rolled die is kept (the Codex's
+    reading, `keep_all_note`); the returned `kept` is then the dice rolled.
+    """
     notes: list[str] = []
     if (stat is None) != (skill is None):
-        missing = "skill" if skill is None else "stat"
-        raise InputError(missing, f"{missing} is needed too: give both stat and skill, or leave both blank.")
+        missing, given = ("skill", "Stat") if skill is None else ("stat", "Skill")
+        label = "Skill" if missing == "skill" else "Stat"
+        raise InputError(missing, f"{label} is needed too: with a {given.lower()}, give both the stat and the skill, "
+                                  "or leave both blank.")
     if stat is not None and skill is not None:
         rolled, kept = 2 * stat, skill
         notes.append(
             f"A STAT + SKILL test rolls twice the stat and keeps the skill: {stat} + {skill} "
-            f"is {_xky(rolled, kept)} (this replaces the rolled and kept fields)."
+            f"is {_xky(rolled, kept)}, in place of the dice rolled and kept above."
         )
-        if rolled > MAX_DICE:
-            raise InputError("stat", f"stat must be at most {MAX_DICE // 2}, as at most {MAX_DICE} dice are rolled.")
-        if kept > rolled:
-            raise InputError(
-                "skill",
-                f"skill ({kept}) cannot exceed twice the stat ({rolled}): kept dice cannot exceed rolled "
-                "dice, and the rules give no way to keep more dice than were rolled.",
-            )
-        return rolled, kept, notes
     assert rolled is not None and kept is not None
     if kept > rolled:
-        raise InputError(
-            "kept",
-            f"kept ({kept}) cannot exceed rolled ({rolled}): the rules give no way to keep more dice "
-            "than were rolled.",
-        )
+        notes.append(keep_all_note(rolled, kept))
+        kept = rolled
     return rolled, kept, notes
 
 
-def _meets(dist: Dist, target: int, threshold_percent: int) -> bool:
-    """P(dist >= target) >= threshold, exactly for exact distributions."""
+def capped_die(target: int, *, sides: int = 10, explode: bool = True) -> Dist:
+    """One die with every value of `target` or more merged into `target`, in exact integer weights.
+
+    Whether a kept total reaches `target` does not change when each die is capped at `target`
+    (a die that reaches it alone still does), and the capped exploding die has finitely many
+    faces, so P(XkY >= target) becomes an exact fraction instead of a truncated series.
+    """
+    if not explode:
+        return Dist.die(sides)
+    levels = 1
+    while sides * (levels - 1) + 1 < target:
+        levels += 1
+    weights: dict[int, int] = {}
+    for level in range(levels):
+        weight = sides ** (levels - level - 1)  # sides**-(level + 1), over sides**levels
+        for face in range(1, sides):
+            value = min(sides * level + face, target)
+            weights[value] = weights.get(value, 0) + weight
+    # what explodes past the last level is worth more than the target
+    weights[max(target, 1)] = weights.get(max(target, 1), 0) + 1
+    return Dist.from_weights(weights)
+
+
+def exact_at_least(rolled: int, kept: int, target: int, *, explode: bool = True, sides: int = 10) -> Fraction:
+    """P(XkY >= target) as an exact fraction (see `capped_die`)."""
+    if target <= kept:
+        return Fraction(1)
+    dist = capped_die(target, sides=sides, explode=explode).keep(rolled, kept)
+    return Fraction(dist.weight_at_least(target), dist.total)
+
+
+def _meets(dist: Dist, target: int, threshold_percent: int, rolled: int, kept: int, explode: bool) -> bool:
+    """P(dist >= target) >= threshold, decided exactly even when the chance sits on the threshold."""
     if target <= dist.min:
         return True
     if dist.exact:
         return dist.weight_at_least(target) * 100 >= threshold_percent * dist.total
-    return dist.at_least(target) * 100 >= threshold_percent
+    gap = dist.at_least(target) * 100 - threshold_percent
+    if abs(gap) > 1e-7:  # the truncated series is within 1e-13 of the truth: far from a tie
+        return gap > 0
+    if rolled * target <= EXACT_BUDGET:
+        return exact_at_least(rolled, kept, target, explode=explode) * 100 >= threshold_percent
+    # too big to settle in fractions quickly: a chance this close to the line counts as on it
+    return gap > -1e-9
 
 
 # -- rk-check --------------------------------------------------------------------------
@@ -108,7 +150,7 @@ def check(
     # the most raises callable at or above the threshold (chance falls as raises rise)
     max_raises: int | None = None
     n = 0
-    while _meets(dist, tn + RAISE * n, threshold) and tn + RAISE * n <= dist.max + RAISE:
+    while _meets(dist, tn + RAISE * n, threshold, rolled, kept, explode) and tn + RAISE * n <= dist.max + RAISE:
         max_raises = n
         n += 1
     rows = []
@@ -192,6 +234,23 @@ MOUNTED = {
 }
 
 _RANGED = {wid: row for wid, row in _HOUSE_WEAPONS.items() if row["point_blank"] is not None}
+# Reach from the house weapons table; "0(1*)" is 0 when attacking and 1 when parrying.
+_REACH_WEAPONS = {wid: row for wid, row in _HOUSE_WEAPONS.items() if row["reach"] is not None}
+REACH_CHOICES = (
+    ("same", "Same Reach, or not counted"),
+    ("more_reach", "The attacker's weapon has more Reach than the defender's: \u22125"),
+    ("less_reach", "The attacker's weapon has less Reach than the defender's: +5"),
+    ("weapons", "Work it out from the two weapons"),
+)
+
+
+def weapon_reach(weapon: str, *, attacking: bool) -> int:
+    """A house weapon's Reach: Bucklers, Knives and Panzerhands count 0 attacking, 1 parrying."""
+    text = _REACH_WEAPONS[weapon]["reach"]
+    if "(" in text:
+        attack, parry = text.split("(", 1)
+        return int(attack) if attacking else int(parry.rstrip("*)"))
+    return int(text)
 
 
 def _interrupt_penalty(phases: int) -> tuple[str, int] | None:
@@ -213,6 +272,8 @@ def target_number(
     prone: bool = False,
     cover: str = "none",
     reach: str = "same",
+    attacker_weapon: str = "fencing",
+    defender_weapon: str = "fencing",
     promoted: int = 0,
     drawing: bool = False,
     getting_up: bool = False,
@@ -251,8 +312,23 @@ def target_number(
             add(f"Target {_PHYSICAL[key]['state']}", _PHYSICAL[key]["adjustment"])
     if cover != "none":
         add(_PHYSICAL[cover]["state"], _PHYSICAL[cover]["adjustment"])
-    if reach != "same":
-        add(_PHYSICAL[reach]["state"], _PHYSICAL[reach]["adjustment"])
+    if reach == "weapons":
+        mine = weapon_reach(attacker_weapon, attacking=True)
+        theirs = weapon_reach(defender_weapon, attacking=False)
+        names = (f"the attacker's {_REACH_WEAPONS[attacker_weapon]['weapon']} (Reach {mine}) against the "
+                 f"defender's {_REACH_WEAPONS[defender_weapon]['weapon']} (Reach {theirs})")
+        if mine != theirs:
+            key = "more_reach" if mine > theirs else "less_reach"
+            add(f"Reach: {names}", _PHYSICAL[key]["adjustment"])
+        else:
+            notes.append(f"Reach makes no difference: {names}.")
+        if any("(" in _REACH_WEAPONS[w]["reach"] for w in (attacker_weapon, defender_weapon)):
+            notes.append(
+                "Bucklers, Knives and Panzerhands count Reach 0 when attacking and 1 when parrying; the Codex "
+                "gives the defender's weapon its parrying Reach against every attack (its reading)."
+            )
+    elif reach != "same":
+        add(dict(REACH_CHOICES)[reach].split(":")[0], _PHYSICAL[reach]["adjustment"])
     interrupt = _interrupt_penalty(promoted)
     if interrupt:
         add(f"Action Die promoted {promoted} phase{'s' if promoted != 1 else ''} (interrupt, {interrupt[0]})", interrupt[1])
@@ -298,13 +374,19 @@ def target_number(
     rows.append({"cells": ["Target number", "", tn], "mark": True})
     if effective is not None:
         rows.append({"cells": ["Dice needed, counting the off-hand -3 (TN-equivalent)", "+3", effective]})
-    dice_tn = min(300, max(0, effective if effective is not None else tn))  # rk-check's tn range
+    # The roll calculator takes the TN before raises and the raises apart, so that its raises
+    # table starts from the right TN; the off-hand -3 travels inside the TN (needing 3 more).
+    before_raises = tn - RAISE * raises - (OFF_HAND if off_hand else 0)
+    dice_tn = min(MAX_TN, max(0, before_raises))
+    sent = f"TN {dice_tn}" + (f" and {raises} raise{'s' if raises != 1 else ''}" if raises else "")
+    arrived = sent + " from the TN builder" + (", the off-hand \u22123 counted in the TN" if off_hand else "")
     return {
         "tn": tn,
         "effective_tn": effective,
         "roll_penalty": OFF_HAND if off_hand else 0,
         # one click carries this TN into the roll calculator (codex_view renders it as a button)
-        "chain": {"calculator": "rk-check", "params": {"tn": dice_tn}, "label": f"Roll against TN {dice_tn}"},
+        "chain": {"calculator": "rk-check", "params": {"tn": dice_tn, "raises": raises},
+                  "label": f"Roll against {sent}", "arrived": arrived},
         "breakdown": breakdown,
         "tables": [
             {
@@ -328,20 +410,47 @@ def _signed(n: int) -> str:
 
 # -- rk-wounds -------------------------------------------------------------------------
 
-_WEAPON_CHOICES: tuple[tuple[str, str], ...] = (
-    tuple(
-        (wid, f"{row['weapon']} {row['damage']} (house)" if wid not in _SUMMARY_WEAPONS else f"{row['weapon']} (both)")
-        for wid, row in _HOUSE_WEAPONS.items()
-        if row["damage"] is not None
-    )
-    + tuple(
-        (wid, f"{row['weapon']} {row['damage']} (summary)")
-        for wid, row in _SUMMARY_WEAPONS.items()
-        if wid not in _HOUSE_WEAPONS
-    )
-    + tuple((f"improvised_{iid}", f"Improvised weapon, {row['size'].lower()} {row['damage']} (house)") for iid, row in _IMPROVISED.items())
-    + (("custom", "Other: use damage rolled and kept"),)
-)
+RULES = ("house", "summary")
+# Weapons that can be thrown: the house Knife and improvised weapons have thrown ranges; the
+# summary rules list no ranges but have a Throw skill, and the Codex lets its Dagger be thrown.
+THROWABLE = {
+    "house": frozenset({"knife", "improvised_small", "improvised_medium", "improvised_large"}),
+    "summary": frozenset({"dagger"}),
+}
+THROWN_RULING = "R-0051"  # calc/data/rulings.json: a thrown summary Dagger adds no Brawn
+
+
+def _weapon_name(row: dict[str, Any]) -> str:
+    return row["weapon"].rstrip("*")
+
+
+def _weapon_options() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Each weapon's id with its label under each rules that list it (house first, then summary)."""
+    labels: dict[str, dict[str, str]] = {}
+    for wid, row in _HOUSE_WEAPONS.items():
+        if row["damage"] is not None:
+            labels.setdefault(wid, {})["house"] = f"{row['weapon']}: {row['damage']}"
+    for iid, row in _IMPROVISED.items():
+        labels.setdefault(f"improvised_{iid}", {})["house"] = (
+            f"Improvised weapon, {row['size'].lower()}: {row['damage']}"
+            + (", +5 or more to the TN" if row["tn_penalty"] else "")
+        )
+    for wid, row in _SUMMARY_WEAPONS.items():
+        text = f"{_weapon_name(row)}: {row['damage']}"
+        if row.get("improvised"):
+            text += ", breaks on a 10"  # the table's asterisk, spelled out
+        labels.setdefault(wid, {})["summary"] = text
+    labels["custom"] = {rules: "Other: type the damage dice below" for rules in RULES}
+    return tuple((wid, tuple((rules, by[rules]) for rules in RULES if rules in by)) for wid, by in labels.items())
+
+
+WEAPON_OPTIONS = _weapon_options()
+_WEAPON_CHOICES: tuple[tuple[str, str], ...] = tuple((wid, dict(by).get("summary") or dict(by)["house"]) for wid, by in WEAPON_OPTIONS)
+
+
+def weapons_for(rules: str) -> tuple[str, ...]:
+    """The weapon ids the chosen rules list (custom included), in the form's order."""
+    return tuple(wid for wid, by in WEAPON_OPTIONS if rules in dict(by))
 
 
 def _weapon_row(rules: str, weapon: str) -> dict[str, Any]:
@@ -353,16 +462,86 @@ def _weapon_row(rules: str, weapon: str) -> dict[str, Any]:
         elif weapon in _HOUSE_WEAPONS and _HOUSE_WEAPONS[weapon]["damage"] is not None:
             row = dict(_HOUSE_WEAPONS[weapon])
         else:
-            raise InputError("weapon", f"weapon {weapon!r} is not in the house rules' weapons table; "
-                                       "choose one of theirs, or custom.")
+            raise InputError("weapon", f"Weapon: {_any_label(weapon)} is not in the house rules' weapons table; "
+                                       "choose one from the list for the house rules, or Other.")
     else:
         if weapon not in _SUMMARY_WEAPONS:
-            raise InputError("weapon", f"weapon {weapon!r} is not in the summary rules' weapons table; "
-                                       "choose one of theirs, or custom.")
+            raise InputError("weapon", f"Weapon: {_any_label(weapon)} is not in the summary rules' weapons table; "
+                                       "choose one from the list for the summary rules, or Other.")
         row = dict(_SUMMARY_WEAPONS[weapon])
+        row["weapon"] = _weapon_name(row)
     x, y = row["damage"].split("k")
     row["rolled"], row["kept"] = int(x), int(y)
     return row
+
+
+def _any_label(weapon: str) -> str:
+    for wid, by in WEAPON_OPTIONS:
+        if wid == weapon:
+            return "the " + by[0][1].split(":")[0]
+    return "that weapon"
+
+
+def damage_dice(
+    *,
+    rules: str,
+    weapon: str,
+    attacker_brawn: int = 0,
+    raises: int = 0,
+    thrown: bool = False,
+    damage_rolled: int | None = None,
+    damage_kept: int | None = None,
+) -> dict[str, Any]:
+    """The damage dice of one hit: the weapon's XkY, plus Brawn (melee only) and raises as unkept dice.
+
+    A thrown weapon (`THROWABLE`) is a ranged attack, so it adds no Brawn; `thrown` is ignored
+    for a weapon that cannot be thrown. When more dice are to be kept than are rolled, every
+    rolled die is kept (the Codex's reading, `keep_all_note`).
+
+    Returns a dict with `rolled`, `kept` (after that reading), `label` (weapon and table damage),
+    `firearm`, `melee` (True when Brawn counted), `thrown` and `notes` (sentences for the reader).
+    """
+    notes: list[str] = []
+    if weapon == "custom":
+        for name, title, value in (("damage_rolled", "Damage dice rolled", damage_rolled),
+                                   ("damage_kept", "Damage dice kept", damage_kept)):
+            if value is None:
+                raise InputError(name, f"{title} is needed when the weapon is Other: give the damage dice as X and Y.")
+        assert damage_rolled is not None and damage_kept is not None
+        base_rolled, kept, melee, firearm = damage_rolled, damage_kept, False, False
+        name, table = "Other weapon", _xky(damage_rolled, damage_kept)
+        is_thrown = False
+    else:
+        row = _weapon_row(rules, weapon)
+        is_thrown = bool(thrown) and weapon in THROWABLE[rules]
+        melee = bool(row["melee"]) and not is_thrown
+        firearm = bool(row["firearm"])
+        base_rolled, kept = row["rolled"], row["kept"]
+        name, table = row["weapon"], row["damage"]
+    brawn = attacker_brawn if melee else 0
+    rolled = base_rolled + brawn + raises
+    parts = []
+    if brawn:
+        parts.append(f"{brawn} unkept for Brawn")
+    if raises:
+        parts.append(f"{raises} unkept for raises")
+    if parts:
+        notes.append(f"{name} {table}, plus " + " and ".join(parts) + f": {_xky(rolled, kept)}.")
+    else:
+        notes.append(f"{name}: {table} damage dice.")
+    if is_thrown:
+        why = (f" (the Codex's reading for the summary rules, ruling {THROWN_RULING})" if rules == "summary" else "")
+        notes.append(f"Thrown, the {name.lower()} makes a ranged attack, so the thrower's Brawn is not added{why}.")
+    elif weapon != "custom" and not melee:
+        notes.append(f"A {name.lower()} is a ranged weapon: Brawn is not added to its damage.")
+    if kept > rolled:
+        notes.append(keep_all_note(rolled, kept))
+        kept = rolled
+    if rolled > MAX_DAMAGE_DICE:
+        raise InputError("raises", f"Damage raises: at most {MAX_DAMAGE_DICE} damage dice can be rolled, and this "
+                                   f"hit would roll {rolled}.")
+    return {"rolled": rolled, "kept": kept, "label": f"{name} {table}", "firearm": firearm, "melee": melee,
+            "thrown": is_thrown, "notes": notes}
 
 
 def wound_count(short: int, *, rules: str, firearm: bool) -> int:
@@ -381,7 +560,11 @@ def wound_count(short: int, *, rules: str, firearm: bool) -> int:
 
 
 def damage_dist(rolled: int, kept: int, *, rules: str, d6_explode: bool = True) -> Dist:
-    """Damage dice: d6 in the house rules (exploding per `d6_explode`), exploding d10 in the summary."""
+    """Damage dice: d6 in the house rules (exploding per `d6_explode`), exploding d10 in the summary.
+
+    More dice kept than rolled keeps every rolled die (the Codex's reading, `keep_all_note`).
+    """
+    kept = min(kept, rolled)
     if rules == "house":
         return roll_keep(rolled, kept, sides=6, explode=d6_explode)
     return roll_keep(rolled, kept, sides=10, explode=True)
@@ -443,6 +626,7 @@ def wounds(
     raises: int = 0,
     firearm: str = "weapon",
     d6_explode: bool = True,
+    thrown: bool = False,
 ) -> dict[str, Any]:
     """A hit's damage, then the defender's Wound Check: how many wounds it causes."""
     notes: list[str] = []
@@ -455,43 +639,20 @@ def wounds(
             is_firearm = bool(_weapon_row(rules, weapon)["firearm"])
         notes.append(f"Damage is the fixed total {damage}; the weapon and damage dice are not rolled.")
     else:
-        if weapon == "custom":
-            for name, value in (("damage_rolled", damage_rolled), ("damage_kept", damage_kept)):
-                if value is None:
-                    raise InputError(name, f"{name} is needed with weapon custom: give the damage dice as XkY.")
-            assert damage_rolled is not None and damage_kept is not None
-            rolled, kept = damage_rolled + raises, damage_kept
-            melee = False
-            label = f"{damage_rolled}k{damage_kept}"
-            if kept > rolled:
-                raise InputError("damage_kept", f"damage_kept ({kept}) cannot exceed the dice rolled ({rolled}).")
-        else:
-            row = _weapon_row(rules, weapon)
-            melee = bool(row["melee"])
-            is_firearm = bool(row["firearm"])
-            rolled = row["rolled"] + (attacker_brawn if melee else 0) + raises
-            kept = row["kept"]
-            label = f"{row['weapon']} {row['damage']}"
-            if kept > rolled:
-                field = "attacker_brawn" if melee else "raises"
-                raise InputError(
-                    field,
-                    f"{label} with these {field.replace('_', ' ')} rolls {rolled} dice but keeps {kept}: kept "
-                    "dice cannot exceed rolled dice, and the rules give no way to keep more.",
-                )
-            parts = [row["damage"]]
-            if melee and attacker_brawn:
-                parts.append(f"{attacker_brawn} for Brawn")
-            if raises:
-                parts.append(f"{raises} for raises")
-            notes.append(f"{label}: " + " + ".join(parts) + f" = {_xky(rolled, kept)}.")
-        if rolled > MAX_DAMAGE_DICE:
-            raise InputError("raises", f"at most {MAX_DAMAGE_DICE} damage dice can be rolled; this hit rolls {rolled}.")
+        dice = damage_dice(rules=rules, weapon=weapon, attacker_brawn=attacker_brawn, raises=raises,
+                           thrown=thrown, damage_rolled=damage_rolled, damage_kept=damage_kept)
+        rolled, kept, is_firearm = dice["rolled"], dice["kept"], dice["firearm"]
+        notes.extend(dice["notes"])
         dmg = damage_dist(rolled, kept, rules=rules, d6_explode=d6_explode)
         if rules == "house":
-            dice_text = f"{_xky(rolled, kept)} on d6" + (" (exploding)" if d6_explode else " (not exploding)")
+            dice_text = f"{_xky(rolled, kept)} on " + ("exploding d6s" if d6_explode else "d6s that do not explode")
         else:
-            dice_text = f"{_xky(rolled, kept)} on exploding d10"
+            dice_text = f"{_xky(rolled, kept)} on exploding d10s"
+        if rules == "summary" and weapon in _SUMMARY_WEAPONS and _SUMMARY_WEAPONS[weapon].get("improvised"):
+            notes.append(
+                "Improvised weapons (summary rules) take penalties for being unwieldy and break whenever one "
+                "of their damage dice shows a 10; size adds unkept dice at the GM's call."
+            )
     if firearm != "weapon":
         is_firearm = firearm == "yes"
     check_dist = roll_keep(brawn, brawn, sides=10, explode=True)
@@ -499,27 +660,29 @@ def wounds(
     while len(probs) < 4:
         probs.append(0.0)
     p_wound = clip01(fsum(probs[1:]))
-    expected = sum(n * p for n, p in enumerate(probs))
+    expected = fsum(n * p for n, p in enumerate(probs))
     step = 10 if is_firearm else 20
     if rules == "house":
         notes.append(
-            f"House rules: a failed Wound Check ({brawn}k{brawn}, exploding d10s, against TN = Flesh "
-            f"Wounds {flesh_wounds} + damage) gives 1 Dramatic Wound, plus 1 for each full {step} points "
-            f"short once short by more than {step}"
-            + (" (firearms count by 10s)" if is_firearm else "")
-            + f". The Codex reads exactly {step} short as 1 wound."
+            f"House rules: a failed Wound Check ({brawn}k{brawn}, exploding d10s, against a TN of the "
+            f"{flesh_wounds} Flesh Wounds already taken plus this damage) gives 1 Dramatic Wound, and 1 more "
+            f"for each full {step} points short once it misses by more than {step}"
+            + (", as firearms count in 10s" if is_firearm else "")
+            + f". Missing by exactly {step} gives 1 wound."
         )
         notes.append(
-            "House damage dice are d6; the Codex reads them as exploding on a 6 (turn that off with "
-            "d6_explode) because the Crippled and improvised-weapon rules assume damage dice can explode."
+            "House damage dice are d6s. The Codex reads them as exploding on a 6 (ruling R-0016), since the "
+            "Crippled and improvised-weapon rules take exploding damage dice for granted; untick "
+            "\u201cHouse d6 damage dice explode\u201d for the other reading."
         )
     else:
         notes.append(
-            f"Summary rules: a failed Wound Check ({brawn}k{brawn} against TN = Flesh Wounds {flesh_wounds} "
-            f"+ damage) gives 1 Serious Wound, 2 when short by {step} or more"
-            + (" (firearms)" if is_firearm else "") + "."
+            f"Summary rules: a failed Wound Check ({brawn}k{brawn} against a TN of the {flesh_wounds} Flesh "
+            f"Wounds already taken plus this damage) gives 1 Serious Wound, and 2 when it misses by {step} or more"
+            + (", as for firearms" if is_firearm else "") + "."
         )
-    notes.append("The Wound Check succeeds when it meets or beats the TN; short by = TN - roll.")
+    notes.append("The Wound Check succeeds when it meets or beats the TN (the Codex's reading of ties, R-0045); "
+                 "the amount it misses by is the TN minus the roll.")
     notes.extend(_tail_note(dmg) if dmg.tail else _tail_note(check_dist))
     pmf = dmg.pmf()
     return {
@@ -538,12 +701,32 @@ def wounds(
                 "key": "wounds",
                 "title": f"{wound_word} Wounds from this hit",
                 "columns": [{"label": "Wounds", "format": "text"}, {"label": "Chance", "format": "percent"}],
-                "rows": [{"cells": [str(n), probs[n]]} for n in range(3)]
-                + [{"cells": ["3 or more", sum(probs[3:])]}],
+                "rows": wound_rows(probs, rules=rules),
             }
         ],
         "notes": notes,
     }
+
+
+WOUND_ROW_FLOOR = 0.0005  # the wounds table lists counts one by one while this much chance is left
+
+
+def wound_rows(probs: list[float], *, rules: str) -> list[dict[str, Any]]:
+    """Table rows: each wound count while at least `WOUND_ROW_FLOOR` of the chance is still to come,
+    then one "N or more" row for the rest (house rules list at least 0 to 3, summary rules 0 to 2)."""
+    rows: list[dict[str, Any]] = []
+    n = 0
+    least = 3 if rules == "house" else 2
+    while n < len(probs):
+        rest = fsum(probs[n + 1:])
+        if n >= least and rest < WOUND_ROW_FLOOR and rest > 0:
+            rows.append({"cells": [f"{n} or more", clip01(fsum(probs[n:]))]})
+            return rows
+        rows.append({"cells": [str(n), probs[n]]})
+        if rest == 0 and n >= least:
+            break
+        n += 1
+    return rows
 
 
 # -- rk-horse-fall ---------------------------------------------------------------------
@@ -559,11 +742,13 @@ def horse_fall(
     taken: int = 1,
     galloping: bool = False,
     explode: bool = True,
+    d6_explode: bool = True,
 ) -> dict[str, Any]:
     """Seed 000: a rider who takes Physical Dramatic Wounds rolls to stay in the saddle."""
     rolled, kept, notes = _dice_from(rolled, kept, stat, skill)
     if taken > wounds:
-        raise InputError("taken", f"taken ({taken}) cannot exceed wounds ({wounds}): wounds counts those just taken.")
+        raise InputError("taken", f"Wounds taken at once ({taken}) cannot be more than the current Dramatic Wounds "
+                                  f"({wounds}), which include the ones just taken.")
     base = _HORSE["stay_in_saddle_tn"]["base"]
     per = _HORSE["stay_in_saddle_tn"]["per_dramatic_wound"]
     tn = base + per * wounds
@@ -576,7 +761,7 @@ def horse_fall(
         stay_all *= 1.0 - ride.below(target)
     p_any = 1.0 - stay_all
     row = _HORSE["rows"][1 if galloping else 0]
-    fall_damage = roll_keep(row["rolled"], row["kept"], sides=6, explode=True)
+    fall_damage = damage_dist(row["rolled"], row["kept"], rules="house", d6_explode=d6_explode)
     rows = []
     for w in range(1, 11):
         rows.append({"cells": [w, base + per * w, ride.below(base + per * w)], "mark": w == wounds})
@@ -590,8 +775,10 @@ def horse_fall(
             f"time, so the rolls are against TN " + ", ".join(str(t) for t in targets) + "."
         )
     notes.append(
-        f"A fall deals {row['damage']} Physical Damage ({row['situation'].lower()}); the Codex rolls it "
-        "on exploding d6s, as house damage dice."
+        f"A fall deals {row['damage']} Physical Damage ({row['situation'].lower()}), rolled on d6s as all "
+        "house damage is; "
+        + ("the Codex lets them explode on a 6 (ruling R-0016)." if d6_explode
+           else "here they do not explode, the other reading of ruling R-0016.")
     )
     notes.extend(_tail_note(ride))
     return {
@@ -682,10 +869,18 @@ CALCULATORS = (
                         choices=(("none", "Not a ranged attack"),
                                  *((k, _PHYSICAL[k]["state"]) for k in ("ranged_no_cover", "ranged_some_cover", "ranged_good_cover"))),
                         help="No cover -5, some cover 0, good cover +5."),
-            ChoiceParam("reach", "Reach", "same", required=False,
-                        choices=(("same", "Same Reach"), ("more_reach", _PHYSICAL["more_reach"]["state"]),
-                                 ("less_reach", _PHYSICAL["less_reach"]["state"])),
-                        help="The defender's weapon against the attacker's."),
+            ChoiceParam("reach", "Reach", "same", required=False, choices=REACH_CHOICES,
+                        help="The attacker's weapon against the defender's (house rules), or pick both weapons."),
+            ChoiceParam("attacker_weapon", "Attacker's weapon (for Reach)", "fencing", required=False,
+                        shown_when=(("reach", ("weapons",)),),
+                        choices=tuple((k, f"{row['weapon']}, Reach {weapon_reach(k, attacking=True)}")
+                                      for k, row in _REACH_WEAPONS.items()),
+                        help="Its Reach when attacking."),
+            ChoiceParam("defender_weapon", "Defender's weapon (for Reach)", "fencing", required=False,
+                        shown_when=(("reach", ("weapons",)),),
+                        choices=tuple((k, f"{row['weapon']}, Reach {weapon_reach(k, attacking=False)}")
+                                      for k, row in _REACH_WEAPONS.items()),
+                        help="Its Reach when parrying."),
             IntParam("promoted", "Phases promoted (interrupt)", 0, minimum=0, maximum=10, required=False, more=True,
                      help="1-2: +5, 3-4: +10, 5-6: +15, 7 or more: +20."),
             BoolParam("drawing", "Drawing a weapon", False, required=False, more=True, help="+10 to the TN."),
@@ -732,13 +927,20 @@ CALCULATORS = (
             IntParam("damage", "Damage (optional, fixed)", None, minimum=0, maximum=MAX_TN, optional=True,
                      required=False, help="Type a damage total to skip the damage roll."),
             ChoiceParam("weapon", "Weapon", "fencing", choices=_WEAPON_CHOICES, required=False,
-                        help="From the chosen rules' weapons table; custom uses the two fields below."),
-            IntParam("damage_rolled", "Damage dice rolled (custom)", None, minimum=0, maximum=MAX_DICE,
-                     optional=True, required=False, shown_when=(("weapon", ("custom",)),), help="Only with weapon custom: X of XkY, before raises."),
-            IntParam("damage_kept", "Damage dice kept (custom)", None, minimum=1, maximum=MAX_DICE,
-                     optional=True, required=False, shown_when=(("weapon", ("custom",)),), help="Only with weapon custom: Y of XkY."),
+                        filtered_by="rules", offered=WEAPON_OPTIONS,
+                        help="The chosen rules' weapons table, with each weapon's damage dice. "
+                             "Other takes the damage dice from the two fields below."),
+            BoolParam("thrown", "Thrown", False, required=False,
+                      shown_when=(("weapon", tuple(sorted(THROWABLE["house"] | THROWABLE["summary"]))),),
+                      help="Thrown instead of used in hand: a ranged attack, so Brawn is not added."),
+            IntParam("damage_rolled", "Damage dice rolled (Other)", None, minimum=0, maximum=MAX_DICE,
+                     optional=True, required=False, shown_when=(("weapon", ("custom",)),),
+                     help="X of the weapon's XkY, before raises."),
+            IntParam("damage_kept", "Damage dice kept (Other)", None, minimum=1, maximum=MAX_DICE,
+                     optional=True, required=False, shown_when=(("weapon", ("custom",)),),
+                     help="Y of the weapon's XkY."),
             IntParam("attacker_brawn", "Attacker's Brawn", 2, minimum=0, maximum=15, required=False,
-                     help="Melee weapons add it as unkept dice."),
+                     help="Weapons used in hand add it as unkept dice."),
             IntParam("raises", "Damage raises", 0, minimum=0, maximum=15, required=False,
                      help="Each raise called for damage adds one unkept die."),
             ChoiceParam("firearm", "Firearm", "weapon", required=False, more=True,
@@ -746,8 +948,8 @@ CALCULATORS = (
                         help="Firearms count the wound threshold in 10s instead of 20s."),
             BoolParam("d6_explode", "House d6 damage dice explode", True, required=False, more=True,
                       shown_when=(("rules", ("house",)),),
-                      help="The Codex's reading: seed 000 says damage dice are d6 but never says whether they "
-                           "explode; its Crippled and improvised-weapon rules assume they do, on a 6."),
+                      help="The Codex's reading (R-0016): the house rules make damage dice d6s without saying "
+                           "whether they explode, and their Crippled and improvised-weapon rules assume they do, on a 6."),
         ),
         compute=wounds,
         headlines=(
@@ -771,6 +973,9 @@ CALCULATORS = (
                       help="A fall deals 6k3 instead of 4k2."),
             BoolParam("explode", "Tens explode", True, required=False, more=True,
                       help="Untick if the riding roll's dice do not explode."),
+            BoolParam("d6_explode", "Falling damage dice explode", True, required=False, more=True,
+                      help="The Codex's reading (R-0016): house damage d6s explode on a 6. Untick for the other "
+                           "reading; it changes the average falling damage."),
         ),
         compute=horse_fall,
         headlines=(

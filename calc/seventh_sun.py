@@ -9,7 +9,7 @@ from .calculator import Calculator, Headline
 from .dist import Dist
 from .params import ChoiceParam, IntParam
 
-# Margin = total - target. Bands from the Degrees rule (seed 004): a margin of 5 is a strong
+# Margin = total - target. Bands from the Degrees rule (core rules): a margin of 5 is a strong
 # result (or, failing, a serious complication); 10 is exceptional (or a decisive failure).
 DEGREES: tuple[tuple[str, str, int | None, int | None], ...] = (
     ("exceptional", "Exceptional success (margin 10+)", 10, None),
@@ -47,7 +47,7 @@ def degrees(total: Dist, target: int) -> list[dict[str, Any]]:
 def initiative(
     *, a: int, b: int, a_agility: int | None = None, b_agility: int | None = None
 ) -> dict[str, Any]:
-    """Who acts first: 3d6 + Initiative for each side, ties to the higher Agility (seed 002).
+    """Who acts first: 3d6 + Initiative for each side, ties to the higher Agility (combat rules).
 
     `a_first` counts A's higher totals and the ties A's higher Agility breaks; ties that
     Agility does not break (equal or unknown) are `undecided`: the players order their heroes
@@ -105,8 +105,9 @@ CALCULATORS = (
         rule="sun/rules.md#sun-basic-roll",
         summary="Chance that 3d6 + Attribute + Skill meets the target number, and how well.",
         params=(
-            IntParam("bonus", "Attribute + Skill + modifiers", 5, minimum=-20, maximum=40,
-                     help="Everything added to the dice."),
+            IntParam("bonus", "Attribute + Skill", 5, minimum=-20, maximum=40,
+                     help="The Attribute and the Skill rating, added to the 3d6. A circumstance never adds or "
+                          "takes away a flat number: it gives a bonus or penalty die (below)."),
             IntParam("target", "Target number", 15, minimum=1, maximum=80,
                      help="A Difficulty, Defense or Resistance."),
             ChoiceParam("die", "Bonus or penalty die", "none", choices=DIE_CHOICES, required=False,

@@ -17,7 +17,13 @@ def percent(p: float) -> str:
 
 
 def number(x: float) -> str:
-    return f"{x:.2f}".rstrip("0").rstrip(".") if isinstance(x, float) else str(x)
+    """A mean or other real number to two decimals; a whole number stays whole ("3"), but a value
+    that only rounds to one keeps its decimals ("3.00" for 3.0024), so it never looks exact."""
+    if not isinstance(x, float):
+        return str(x)
+    if x.is_integer():
+        return str(int(x))
+    return f"{x:.2f}"
 
 
 def figure(value: object, kind: str) -> str:

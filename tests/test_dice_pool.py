@@ -1,4 +1,4 @@
-"""pool-check, the dice-pool roll of seed 003 (docs/pool/melee.md#pool-engage), against brute force."""
+"""pool-check, the dice-pool roll of the dice-pool rules (docs/pool/melee.md#pool-engage), against brute force."""
 
 from __future__ import annotations
 
@@ -32,14 +32,16 @@ def brute_halved(dice: int, times: int) -> int:
 @pytest.mark.parametrize("sides, success_at", [(4, 1), (4, 3), (6, 4), (6, 6), (5, 5)])
 @pytest.mark.parametrize("dice", [0, 1, 3, 4])
 @pytest.mark.parametrize("black", [0, 1, 2])
-@pytest.mark.parametrize("extra_actions", [0, 1, 2])
-def test_single_roll_matches_enumeration(sides: int, success_at: int, dice: int, black: int, extra_actions: int) -> None:
-    net = brute_net(brute_halved(dice, extra_actions), black, sides, success_at)
+@pytest.mark.parametrize("other_pool", [None, 0, 2, 5])
+def test_single_roll_matches_enumeration(sides: int, success_at: int, dice: int, black: int, other_pool: int | None) -> None:
+    """Two things in one action: each roll at half the lower of the two pools, rounding down."""
+    pool = dice if other_pool is None else min(dice, other_pool) // 2
+    net = brute_net(pool, black, sides, success_at)
     for need in (-2, -1, 0, 1, 2, 3, 5):
         result = calc.evaluate(
             "pool-check",
             {"dice": dice, "black": black, "sides": sides, "success_at": success_at, "need": need,
-             "extra_actions": extra_actions},
+             "other_pool": other_pool},
         )
         assert result["chance"] == float(sum((p for x, p in net.items() if x >= need), Fraction(0)))
     assert result["distribution"] == [[x, float(p)] for x, p in sorted(net.items())]
@@ -81,7 +83,7 @@ def test_opposed_roll_matches_enumeration(
 
 
 def test_halving_follows_the_fencer_example() -> None:
-    """Seed 003: a fencer evading at 7 against three thugs rolls 7, then 3, then 1."""
+    """The source's fencer evading at 7 against three thugs rolls 7, then 3, then 1."""
     assert halved(7, 2) == [7, 3, 1]
     assert halved(7, 3) == [7, 3, 1, 0]
     for extra, pool in enumerate([7, 3, 1]):
@@ -109,11 +111,59 @@ def test_massive_damage_reading_can_go_negative() -> None:
 def test_readings_are_stated() -> None:
     pc = calc.CALCULATORS["pool-check"]
     helps = {p.name: p.help for p in pc.params}
-    assert "Codex" in helps["sides"] and "d10" in helps["sides"]
-    assert "Codex" in helps["success_at"] and "7" in helps["success_at"]
-    assert "defender" in helps["extra_actions"] and "pool rolled" in helps["extra_actions"]
+    assert "Codex's default" in helps["sides"] and "d10" in helps["sides"]
+    assert "Codex's default" in helps["success_at"] and "7" in helps["success_at"]
+    assert "defender" in helps["extra_actions"]
     assert pc.rule == "pool/melee.md#pool-engage"
-    assert any("Codex's reading" in n for n in calc.evaluate("pool-check", {"dice": 3})["notes"])
+    assert any("Codex's default" in n for n in calc.evaluate("pool-check", {"dice": 3})["notes"])
+
+
+def test_extra_actions_halve_only_the_attacked_persons_pool() -> None:
+    """Issue 13.20: the halving per extra action is for the attacked person who engages or evades
+    with no action left; a single roll is not halved by it (it used to be, 7 -> 3 -> 1)."""
+    single = calc.evaluate("pool-check", {"dice": 7, "extra_actions": 2})
+    assert single["a_dice"] == 7 and single["chance"] == calc.evaluate("pool-check", {"dice": 7})["chance"]
+    assert any("opposed" in note for note in single["notes"])
+    opposed = calc.evaluate("pool-check", {"mode": "opposed", "dice": 7, "opp_dice": 7, "extra_actions": 2})
+    assert opposed["a_dice"] == 7 and opposed["b_dice"] == 1
+
+
+def test_two_things_at_once_halve_the_lower_pool_once() -> None:
+    """Two things in one action: half the lowest pool, rounding down, for each roll (once)."""
+    for dice, other, pool in ((7, 5, 2), (5, 7, 2), (8, 8, 4), (3, 0, 0), (1, 9, 0)):
+        result = calc.evaluate("pool-check", {"dice": dice, "other_pool": other})
+        assert result["a_dice"] == pool
+        assert result["chance"] == calc.evaluate("pool-check", {"dice": pool})["chance"]
+
+
+@pytest.mark.parametrize("dodge, extra", [(0, 0), (2, 0), (3, 1), (4, 2)])
+def test_evade_adds_the_dodge_skill(dodge: int, extra: int) -> None:
+    """The evader adds the dodge skill; the evade pool as a whole is halved, as in the fencer
+    example (evade at 7, then 3, then 1). Against brute force on d4s succeeding on 3+."""
+    dice, opp = 2, 3
+    params = {"mode": "opposed", "dice": dice, "opp_dice": opp, "defence": "evade", "opp_dodge": dodge,
+              "extra_actions": extra, "sides": 4, "success_at": 3}
+    result = calc.evaluate("pool-check", params)
+    pool = brute_halved(opp + dodge, extra)
+    assert result["b_dice"] == pool
+    a, b = brute_net(dice, 0, 4, 3), brute_net(pool, 0, 4, 3)
+    wins = sum((p * q for x, p in a.items() for y, q in b.items() if x > y), Fraction(0))
+    ties = sum((p * q for x, p in a.items() for y, q in b.items() if x == y), Fraction(0))
+    assert result["a_wins"] == float(wins) and result["tie"] == float(ties)
+    engaged = calc.evaluate("pool-check", dict(params, defence="engage"))
+    assert engaged["b_dice"] == brute_halved(opp, extra)  # dodge counts only when evading
+    dodge_param = next(p for p in calc.CALCULATORS["pool-check"].params if p.name == "opp_dodge")
+    assert dict(dodge_param.shown_when) == {"mode": ("opposed",), "defence": ("evade",)}
+
+
+def test_tie_text_follows_the_sites_ruling() -> None:
+    """A tie: nobody has more successes, so nobody is hit (R-0028); no more "the source does not say"."""
+    for defence in ("engage", "evade"):
+        notes = calc.evaluate("pool-check", {"mode": "opposed", "dice": 3, "defence": defence})["notes"]
+        text = " ".join(notes)
+        assert "R-0028" in text and "nobody is hit" in text
+        assert "does not say what a tie" not in text
+    assert "break away" in " ".join(calc.evaluate("pool-check", {"mode": "opposed", "dice": 3, "defence": "evade"})["notes"])
 
 
 @pytest.mark.parametrize(
@@ -132,4 +182,5 @@ def test_readings_are_stated() -> None:
 def test_bad_params_name_the_field(params: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
         calc.evaluate("pool-check", params)
-    assert caught.value.field == field and field in caught.value.message
+    title = next(p.title for p in calc.CALCULATORS["pool-check"].params if p.name == field)
+    assert caught.value.field == field and title in caught.value.message

@@ -7,6 +7,7 @@ import json
 import random
 import time
 from fractions import Fraction
+from math import comb
 
 import pytest
 
@@ -102,8 +103,6 @@ def test_large_check_against_monte_carlo() -> None:
 @pytest.mark.parametrize(
     "params, field",
     [
-        ({"rolled": 3, "kept": 4, "tn": 10}, "kept"),
-        ({"stat": 1, "skill": 3, "tn": 10}, "skill"),
         ({"stat": 2, "tn": 10}, "skill"),
         ({"skill": 2, "tn": 10}, "stat"),
         ({"rolled": MAX_DICE + 1, "kept": 1, "tn": 10}, "rolled"),
@@ -117,12 +116,102 @@ def test_large_check_against_monte_carlo() -> None:
 def test_check_bad_input_names_the_field(params: dict[str, object], field: str) -> None:
     with pytest.raises(InputError) as caught:
         calc.evaluate("rk-check", params)
-    assert caught.value.field == field and field in str(caught.value)
+    title = next(p.title for p in calc.CALCULATORS["rk-check"].params if p.name == field)
+    assert caught.value.field == field and title in str(caught.value)
 
 
-def test_kept_above_rolled_is_explained() -> None:
-    with pytest.raises(InputError, match="cannot exceed rolled"):
-        calc.evaluate("rk-check", {"rolled": 2, "kept": 3, "tn": 10})
+@pytest.mark.parametrize("params, rolled", [({"rolled": 2, "kept": 3}, 2), ({"stat": 1, "skill": 3}, 2)])
+def test_kept_above_rolled_keeps_every_die(params: dict[str, object], rolled: int) -> None:
+    """Issue 13.17: no rule caps the dice kept, so 2k3 (or stat 1 + skill 3) keeps both dice
+    rolled (ruling R-0050), where it used to be refused citing a rule that does not exist."""
+    result = calc.evaluate("rk-check", {"tn": 15, **params})
+    assert result["chance"] == calc.evaluate("rk-check", {"rolled": rolled, "kept": rolled, "tn": 15})["chance"]
+    assert result["kept"] == rolled
+    assert any("R-0050" in note and "keeps every die" in note for note in result["notes"])
+
+
+# -- rk-check: the most raises at a threshold, decided exactly at ties (issue 13.15) ------------
+
+
+def _capped_faces(target: int) -> list[tuple[int, Fraction]]:
+    """An exploding d10 with every value of `target` or more read as `target` (written afresh for
+    the test: a die worth the target alone reaches it whatever the others show)."""
+    faces: dict[int, Fraction] = {}
+    level, reach = 0, Fraction(1)
+    while 10 * level + 1 < target:
+        for face in range(1, 10):
+            value = min(10 * level + face, target)
+            faces[value] = faces.get(value, Fraction(0)) + reach / 10
+        level, reach = level + 1, reach / 10
+    faces[target] = faces.get(target, Fraction(0)) + reach
+    return sorted(faces.items(), reverse=True)
+
+
+@functools.lru_cache(maxsize=None)
+def brute_at_least(rolled: int, kept: int, target: int) -> Fraction:
+    """P(XkY >= target) in fractions: faces from the highest down, each state the dice placed so
+    far and the kept total (capped at the target); the first `kept` dice placed are the kept ones."""
+    if target <= kept:
+        return Fraction(1)
+    states = {(0, 0): Fraction(1)}
+    for value, p in _capped_faces(target):
+        after: dict[tuple[int, int], Fraction] = {}
+        for (placed, total), q in states.items():
+            for c in range(rolled - placed + 1):
+                taken = max(0, min(c, kept - placed))
+                key = (placed + c, min(target, total + taken * value))
+                after[key] = after.get(key, Fraction(0)) + q * comb(rolled - placed, c) * p**c
+        states = after
+    return sum((q for (placed, total), q in states.items() if placed == rolled and total >= target), Fraction(0))
+
+
+def test_brute_at_least_agrees_with_the_enumeration() -> None:
+    """The twin's own check: against tests/brute.py's enumeration where both are exact."""
+    for rolled, kept in ((1, 1), (2, 1), (3, 2)):
+        roll = brute_roll(rolled, kept, True)
+        for target in range(1, 10 * ROLL_DEPTH + 1):
+            assert brute_at_least(rolled, kept, target) == brute.at_least(roll, target)
+
+
+def _tie_cells() -> list[tuple[int, int, int, int]]:
+    """Every (rolled, kept, TN, percent) with rolled <= 10 and TN <= 100 whose chance comes within
+    1e-7 of a whole percent: the candidates for an exact tie with the threshold."""
+    from calc.keep import roll_keep
+
+    cells = []
+    for rolled in range(1, 11):
+        for kept in range(1, rolled + 1):
+            dist = roll_keep(rolled, kept)
+            for target in range(kept + 1, 101):
+                p = dist.at_least(target) * 100
+                if 1 <= round(p) <= 100 and abs(p - round(p)) < 1e-7:
+                    cells.append((rolled, kept, target, round(p)))
+    return cells
+
+
+def test_max_raises_at_exact_ties_matches_brute_force() -> None:
+    """1k1 against TN 6 is exactly 50%: at threshold 50 no raise is the answer, not "below 50%".
+    Every near-tie cell with rolled <= 10 and TN <= 100 is checked against the fraction twin."""
+    exact_ties = 0
+    for rolled, kept, target, percent in _tie_cells():
+        expected, n = None, 0
+        while brute_at_least(rolled, kept, target + 5 * n) * 100 >= percent:
+            expected, n = n, n + 1
+        result = calc.evaluate("rk-check", {"rolled": rolled, "kept": kept, "tn": target, "threshold": percent})
+        assert result["max_raises"] == expected, (rolled, kept, target, percent)
+        exact_ties += brute_at_least(rolled, kept, target) * 100 == percent
+    assert exact_ties >= 40  # 1k1 at TN 6 (50%), TN 11 (10%), TN 21 (1%), 2k1 at TN 11 (19%), ...
+    result = calc.evaluate("rk-check", {"rolled": 1, "kept": 1, "tn": 6})
+    assert result["max_raises"] == 0 and not any("below 50%" in note for note in result["notes"])
+
+
+def test_exact_at_least_is_exact() -> None:
+    from calc.roll_keep import exact_at_least
+
+    assert exact_at_least(1, 1, 6) == Fraction(1, 2)
+    assert exact_at_least(1, 1, 21) == Fraction(1, 100)
+    for rolled, kept, target in ((2, 1, 15), (3, 2, 27), (4, 4, 43), (5, 3, 60)):
+        assert exact_at_least(rolled, kept, target) == brute_at_least(rolled, kept, target)
 
 
 # -- rk-tn ------------------------------------------------------------------------------------
@@ -202,6 +291,54 @@ def test_off_hand_is_a_roll_penalty_not_a_tn_change() -> None:
     assert result["tn"] == 15 and result["roll_penalty"] == -3 and result["effective_tn"] == 18
     assert result["breakdown"][-1]["kind"] == "roll"
     assert tn(knack=2)["effective_tn"] is None
+
+
+@pytest.mark.parametrize(
+    "attacker, defender, change",
+    [("polearm", "polearm", 0), ("zweihander", "polearm", 0), ("knife", "polearm", 5), ("whip", "polearm", 0),
+     ("polearm", "knife", -5), ("knife", "fencing", 5), ("knife", "knife", 5), ("fencing", "buckler", 0),
+     ("unarmed", "cloak", 5), ("claymore", "fencing", -5)],
+)
+def test_reach_from_the_two_weapons(attacker: str, defender: str, change: int) -> None:
+    """Issue 13.19: the house table's -5 is for an attacker whose weapon outreaches the defender's.
+    A defender holding a Polearm (Reach 2, the longest) can never be outreached; Knives, Bucklers
+    and Panzerhands count Reach 0 attacking and 1 parrying."""
+    base = tn(knack=2)["tn"]
+    result = tn(knack=2, reach="weapons", attacker_weapon=attacker, defender_weapon=defender)
+    assert result["tn"] == base + change
+
+
+def test_reach_labels_say_whose_weapon() -> None:
+    reach = next(p for p in calc.CALCULATORS["rk-tn"].params if p.name == "reach")
+    labels = dict(reach.choices)
+    assert "attacker's weapon has more Reach than the defender's" in labels["more_reach"]
+    assert "attacker's weapon has less Reach than the defender's" in labels["less_reach"]
+    assert tn(knack=2, reach="more_reach")["tn"] == 10 and tn(knack=2, reach="less_reach")["tn"] == 20
+    for defender in ("polearm", "zweihander", "claymore", "whip"):
+        for attacker in {p for p, _ in next(q for q in calc.CALCULATORS["rk-tn"].params
+                                            if q.name == "attacker_weapon").choices}:
+            assert tn(knack=2, reach="weapons", attacker_weapon=attacker, defender_weapon=defender)["tn"] >= 15
+
+
+@pytest.mark.parametrize(
+    "params, sent",
+    [({"knack": 3, "raises": 2, "off_hand": True}, {"tn": 23, "raises": 2}),
+     ({"knack": 3, "raises": 2}, {"tn": 20, "raises": 2}),
+     ({"knack": 5, "prone": True, "raises": 1}, {"tn": 15, "raises": 1}),
+     ({"knack": 0, "prone": True}, {"tn": 0, "raises": 0})],
+)
+def test_hand_off_sends_the_tn_before_raises(params: dict[str, object], sent: dict[str, int]) -> None:
+    """Issue 11.11: Knack 3 with 2 raises and the off-hand used to send tn=33&raises=0, so the roll
+    calculator's raises table counted the raises on top of a TN that held them already."""
+    result = tn(**params)
+    assert result["chain"]["params"] == sent
+    check = calc.evaluate("rk-check", {"rolled": 6, "kept": 3, **sent})
+    dice_needed = result["effective_tn"] if result["effective_tn"] is not None else result["tn"]
+    if dice_needed > 0:
+        assert check["target"] == dice_needed
+    assert f"TN {sent['tn']}" in result["chain"]["arrived"] and "from the TN builder" in result["chain"]["arrived"]
+    if sent["raises"]:
+        assert f"{sent['raises']} raise" in result["chain"]["arrived"]
 
 
 @pytest.mark.parametrize(
@@ -297,7 +434,7 @@ def test_wounds_against_monte_carlo() -> None:
         roll = brute.roll_exploding(rng) + brute.roll_exploding(rng)
         counts[wound_count(damage - roll, rules="house", firearm=False)] += 1
     result = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "fencing", "attacker_brawn": 3})
-    assert result["damage_dice"] == "6k3 on d6 (exploding)"
+    assert result["damage_dice"] == "6k3 on exploding d6s"
     for n, p in result["wounds"][:4]:
         assert abs(counts[n] / 20_000 - p) <= 5 * (p * (1 - p) / 20_000) ** 0.5 + 1e-9
 
@@ -306,11 +443,11 @@ def test_damage_dice_from_the_examples() -> None:
     """rk/damage.md#rk-damage-rolls: heavy weapon 3k2 + Brawn 2 + 1 raise = 6k2 (summary);
     fencing 3k3 + Brawn 3 + 1 raise = 7k3 on d6 (house)."""
     summary = calc.evaluate("rk-wounds", {"rules": "summary", "brawn": 2, "weapon": "heavy", "attacker_brawn": 2, "raises": 1})
-    assert summary["damage_dice"] == "6k2 on exploding d10"
+    assert summary["damage_dice"] == "6k2 on exploding d10s"
     house = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "fencing", "attacker_brawn": 3, "raises": 1})
-    assert house["damage_dice"] == "7k3 on d6 (exploding)"
+    assert house["damage_dice"] == "7k3 on exploding d6s"
     ranged = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "bow", "attacker_brawn": 5})
-    assert ranged["damage_dice"] == "3k3 on d6 (exploding)"
+    assert ranged["damage_dice"] == "3k3 on exploding d6s"
 
 
 def test_firearm_follows_the_weapon_unless_set() -> None:
@@ -322,10 +459,81 @@ def test_firearm_follows_the_weapon_unless_set() -> None:
 
 
 def test_wound_table_rows() -> None:
+    """Summary rules give at most 2 Serious Wounds, so the table stops there."""
     result = calc.evaluate("rk-wounds", {"rules": "summary", "brawn": 1, "damage": 40})
     rows = result["tables"][0]["rows"]
-    assert [r["cells"][0] for r in rows] == ["0", "1", "2", "3 or more"]
+    assert [r["cells"][0] for r in rows] == ["0", "1", "2"]
     assert sum(r["cells"][1] for r in rows) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_wound_table_goes_past_three() -> None:
+    """Issue 11.10: a house Musket hit (8k5, firearm) on Brawn 2 gives 4 or more Dramatic Wounds
+    about 9% of the time; the table lists each count while at least 0.05% is still to come."""
+    result = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "musket"})
+    rows = result["tables"][0]["rows"]
+    labels = [r["cells"][0] for r in rows]
+    assert labels[:5] == ["0", "1", "2", "3", "4"] and labels[-1].endswith(" or more")
+    probs = [p for _, p in result["wounds"]]
+    last = int(labels[-1].split()[0])
+    assert sum(probs[last + 1:]) < 0.0005 <= sum(probs[last:])
+    assert rows[4]["cells"][1] == probs[4]
+    assert sum(r["cells"][1] for r in rows) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_thrown_weapons_add_no_brawn() -> None:
+    """Issue 13.16: only melee adds Brawn; a thrown house Knife is 2k3 (kept 2 of 2, R-0050) and a
+    thrown summary Dagger 1k2 (1k1), whatever the thrower's Brawn; in hand they add it."""
+    house = {"rules": "house", "brawn": 2, "weapon": "knife", "attacker_brawn": 3}
+    assert calc.evaluate("rk-wounds", house)["damage_dice"] == "5k3 on exploding d6s"
+    thrown = calc.evaluate("rk-wounds", dict(house, thrown=True, raises=1))
+    assert thrown["damage_dice"] == "3k3 on exploding d6s"
+    assert thrown["expected_damage"] == calc.evaluate(
+        "rk-wounds", {"rules": "house", "brawn": 2, "weapon": "custom", "damage_rolled": 2, "damage_kept": 3, "raises": 1}
+    )["expected_damage"]
+    summary = {"rules": "summary", "brawn": 2, "weapon": "dagger", "attacker_brawn": 4}
+    assert calc.evaluate("rk-wounds", summary)["damage_dice"] == "5k2 on exploding d10s"
+    assert calc.evaluate("rk-wounds", dict(summary, thrown=True))["damage_dice"] == "1k1 on exploding d10s"
+    # a weapon that cannot be thrown ignores the box (the form hides it)
+    fencing = {"rules": "house", "brawn": 2, "weapon": "fencing"}
+    assert calc.evaluate("rk-wounds", dict(fencing, thrown=True)) == calc.evaluate("rk-wounds", fencing)
+    thrower = next(p for p in calc.CALCULATORS["rk-wounds"].params if p.name == "thrown")
+    assert set(dict(thrower.shown_when)["weapon"]) == {"knife", "dagger", "improvised_small",
+                                                        "improvised_medium", "improvised_large"}
+
+
+def test_unarmed_with_low_brawn_keeps_every_die() -> None:
+    """Issue 13.17: house Unarmed 0k2 with Brawn 1 rolls 1 die and keeps it; Panzerhand 1k3 with
+    Brawn 1 is 2k2. Both used to be refused."""
+    unarmed = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "unarmed", "attacker_brawn": 1})
+    assert unarmed["damage_dice"] == "1k1 on exploding d6s"
+    assert unarmed["expected_damage"] == pytest.approx(3.5 * 6 / 5, abs=1e-12)  # one exploding d6: 3.5 / (1 - 1/6)
+    assert any("R-0050" in note for note in unarmed["notes"])
+    panzer = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "panzerhand", "attacker_brawn": 1})
+    assert panzer["damage_dice"] == "2k2 on exploding d6s"
+    from calc.roll_keep import damage_dice, damage_dist
+
+    assert damage_dice(rules="house", weapon="unarmed", attacker_brawn=1)["kept"] == 1
+    assert damage_dist(1, 2, rules="house").mean() == damage_dist(1, 1, rules="house").mean()
+
+
+def test_weapon_list_follows_the_rules() -> None:
+    """Issue 11.10: each weapon says which rules list it, with that table's damage; no mark is
+    left unexplained (the summary table's asterisk on improvised weapons is spelled out)."""
+    from calc.roll_keep import weapons_for
+
+    weapon = next(p for p in calc.CALCULATORS["rk-wounds"].params if p.name == "weapon")
+    offered = {value: dict(labels) for value, labels in weapon.offered}
+    assert "buckler" in weapons_for("house") and "buckler" not in weapons_for("summary")
+    assert "dagger" in weapons_for("summary") and "dagger" not in weapons_for("house")
+    assert offered["fencing"] == {"house": "Fencing Weapon: 3k3", "summary": "Fencing weapon (Foil, Rapier, Sabre): 2k2"}
+    assert offered["improvised_blunt"]["summary"] == "Improvised weapon, blunt: 1k1, breaks on a 10"
+    assert not any("*" in label for labels in offered.values() for label in labels.values())
+    for rules in ("house", "summary"):
+        for wid in weapons_for(rules):
+            calc.evaluate("rk-wounds", {"rules": rules, "brawn": 2, "weapon": wid, "damage_rolled": 2, "damage_kept": 1})
+    with pytest.raises(InputError) as caught:
+        calc.evaluate("rk-wounds", {"rules": "summary", "brawn": 2, "weapon": "buckler"})
+    assert caught.value.message.startswith("Weapon: the Buckler is not in the summary rules")
 
 
 @pytest.mark.parametrize(
@@ -334,11 +542,12 @@ def test_wound_table_rows() -> None:
         ({"rules": "house", "weapon": "fist"}, "weapon"),
         ({"rules": "summary", "weapon": "musket", "damage_rolled": 3}, None),
         ({"rules": "summary", "weapon": "buckler"}, "weapon"),
-        ({"rules": "summary", "weapon": "crossbow"}, "raises"),
-        ({"rules": "house", "weapon": "unarmed", "attacker_brawn": 1}, "attacker_brawn"),
+        ({"rules": "summary", "weapon": "crossbow"}, None),
+        ({"rules": "house", "weapon": "unarmed", "attacker_brawn": 1}, None),
         ({"rules": "house", "weapon": "custom"}, "damage_rolled"),
         ({"rules": "house", "weapon": "custom", "damage_rolled": 2}, "damage_kept"),
-        ({"rules": "house", "weapon": "custom", "damage_rolled": 1, "damage_kept": 3}, "damage_kept"),
+        ({"rules": "house", "weapon": "custom", "damage_rolled": 1, "damage_kept": 3}, None),
+        ({"rules": "house", "weapon": "custom", "raises": 15, "damage_rolled": 30, "damage_kept": 3}, "raises"),
         ({"rules": "house", "weapon": "cloak"}, "weapon"),
         ({"rules": "martian"}, "rules"),
         ({"brawn": 0}, "brawn"),
@@ -347,7 +556,7 @@ def test_wound_table_rows() -> None:
 def test_wounds_bad_input(params: dict[str, object], field: str | None) -> None:
     params = {"brawn": 2, **params}
     if field is None:
-        calc.evaluate("rk-wounds", params)  # damage_rolled is ignored unless the weapon is custom
+        calc.evaluate("rk-wounds", params)  # custom dice are ignored for a listed weapon; Y > X keeps all
         return
     with pytest.raises(InputError) as caught:
         calc.evaluate("rk-wounds", params)
@@ -383,13 +592,23 @@ def test_horse_fall_hand_checked() -> None:
     assert calc.evaluate("rk-horse-fall", {"rolled": 2, "kept": 1, "wounds": 1, "galloping": True})["fall_damage"] == "6k3"
 
 
+def test_horse_fall_honours_the_d6_switch() -> None:
+    """Issue 13.18: ruling R-0016 promises a switch for d6 damage dice that do not explode; the
+    fall's damage follows it: 4k2 on plain d6s, against a brute-force count of the 1,296 rolls."""
+    plain = brute.keep(brute.die(6), 4, 2)
+    expected = float(sum(v * p for v, p in plain.items()))
+    off = calc.evaluate("rk-horse-fall", {"wounds": 1, "d6_explode": False})
+    on = calc.evaluate("rk-horse-fall", {"wounds": 1})
+    assert off["fall_damage_mean"] == pytest.approx(expected, abs=1e-12)
+    assert on["fall_damage_mean"] > off["fall_damage_mean"]
+    assert any("do not explode" in note for note in off["notes"])
+
+
 def test_horse_fall_bad_input() -> None:
     with pytest.raises(InputError) as caught:
         calc.evaluate("rk-horse-fall", {"wounds": 1, "taken": 2})
     assert caught.value.field == "taken"
-    with pytest.raises(InputError) as caught:
-        calc.evaluate("rk-horse-fall", {"wounds": 1, "rolled": 2, "kept": 3})
-    assert caught.value.field == "kept"
+    assert calc.evaluate("rk-horse-fall", {"wounds": 1, "rolled": 2, "kept": 3})["roll"] == "2k2"  # R-0050
     with pytest.raises(InputError) as caught:
         calc.evaluate("rk-horse-fall", {"wounds": 0})
     assert caught.value.field == "wounds"

@@ -61,7 +61,8 @@ def test_bad_params_name_the_field(params: dict[str, object], field: str) -> Non
     with pytest.raises(InputError) as caught:
         calc.evaluate("sun-check", params)
     assert caught.value.field == field
-    assert field in str(caught.value)
+    titles = {p.name: p.title for p in calc.CALCULATORS["sun-check"].params}
+    assert titles.get(field, field) in str(caught.value)  # the on-screen label, for a real field
 
 
 def test_unknown_calculator() -> None:
@@ -98,3 +99,13 @@ def test_degree_bands_match_enumeration(die: str, bonus: int, target: int) -> No
     assert [d["key"] for d in degrees] == ["exceptional", "strong", "success", "failure", "complication", "decisive"]
     for d in degrees:
         assert d["probability"] == float(expected.get(d["key"], Fraction(0))), d["key"]
+
+
+def test_basic_roll_is_labelled_as_the_rules_write_it() -> None:
+    """Issue 13.21: the rules add Attribute + Skill and turn circumstances into bonus or penalty
+    dice, so the field must not invite flat modifiers ("Attribute + Skill + modifiers" did)."""
+    params = {p.name: p for p in calc.CALCULATORS["sun-check"].params}
+    assert params["bonus"].label == "Attribute + Skill"
+    assert "modifier" not in params["bonus"].label.lower()
+    assert "bonus or penalty die" in params["bonus"].help
+    assert "3d6 + Attribute + Skill" in calc.CALCULATORS["sun-check"].summary
