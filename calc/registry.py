@@ -49,7 +49,7 @@ def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[s
         if p.name in params:
             clean[p.name] = p.parse(params[p.name])
         elif p.required:
-            raise InputError(p.name, f"{p.name} is required: give {p.allowed()}.")
+            raise p.missing()
         else:
             clean[p.name] = p.default
     return clean
