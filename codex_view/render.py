@@ -26,9 +26,31 @@ def _attr(value: object) -> str:
     return escape(str(value), quote=True)
 
 
+def _sentence(text: str) -> str:
+    """A value hint as a sentence of its own ("A whole number from 1 to 30."), not a bracket."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def _applies(desc: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
     """Whether a field matters for these values (its `shown_when`): the page hides it otherwise."""
     return all(str(values.get(other)) in allowed for other, allowed in desc.get("shown_when", {}).items())
+
+
+def _filtered_options(desc: Mapping[str, Any], value: object, values: Mapping[str, Any] | None) -> str:
+    """Options that depend on another field (a weapon list per rules): each carries its label under
+    every value of that field (`data-label-<value>`) and the values it is offered for
+    (`data-offered`); the page script shows only those of the current value."""
+    current = str((values or {}).get(desc["filtered_by"], ""))
+    out = []
+    for v, label in desc["choices"]:
+        by = desc["offered"].get(v, {})
+        shown = current in by if current else True
+        labels = "".join(f' data-label-{_attr(key)}="{_attr(text)}"' for key, text in by.items())
+        out.append(
+            f'<option value="{_attr(v)}" data-offered="{_attr(" ".join(by))}"{labels}'
+            f'{" selected" if v == value else ""}{"" if shown else " hidden"}>{escape(by.get(current, label))}</option>'
+        )
+    return "".join(out)
 
 
 def _field(cid: str, desc: Mapping[str, Any], value: object, values: Mapping[str, Any] | None = None) -> str:
@@ -37,7 +59,10 @@ def _field(cid: str, desc: Mapping[str, Any], value: object, values: Mapping[str
     described = f"{fid}-help {fid}-error"
     common = f'id="{fid}" name="{_attr(name)}" aria-describedby="{described}"'
     kind = desc["kind"]
-    if kind == "choice":
+    if kind == "choice" and desc.get("filtered_by"):
+        control = (f'<select {common} data-filtered-by="{_attr(desc["filtered_by"])}">'
+                   f"{_filtered_options(desc, value, values)}</select>")
+    elif kind == "choice":
         options = "".join(
             f'<option value="{_attr(v)}"{" selected" if v == value else ""}>{escape(label)}</option>'
             for v, label in desc["choices"]
@@ -61,8 +86,9 @@ def _field(cid: str, desc: Mapping[str, Any], value: object, values: Mapping[str
     return (
         f'<div class="cx-field cx-field--{kind}" data-field="{_attr(name)}"{when}{hidden}>'
         f'<label for="{fid}">{escape(desc["label"])}</label>{control}'
-        f'<small class="cx-help" id="{fid}-help">{escape(desc["help"])} '
-        f'<span class="cx-allowed">({escape(desc["allowed"])})</span></small>'
+        f'<small class="cx-help" id="{fid}-help">{escape(desc["help"])}'
+        + (f' <span class="cx-allowed">{escape(_sentence(desc["hint"]))}</span>' if desc.get("hint") else "")
+        + '</small>'
         f'<small class="cx-error" id="{fid}-error" role="alert" hidden></small>'
         "</div>"
     )
@@ -168,7 +194,8 @@ def _chain(chain: Mapping[str, Any]) -> str:
     return (
         f'<p class="cx-chain-row"><button type="button" class="cx-chain md-button md-button--primary" '
         f'data-chain-calculator="{_attr(target.id)}" data-chain-page="{_attr(page)}" '
-        f'data-chain-params="{_attr(json.dumps(chain["params"], sort_keys=True))}">{escape(chain["label"])}</button></p>'
+        f'data-chain-params="{_attr(json.dumps(chain["params"], sort_keys=True))}" '
+        f'data-chain-arrived="{_attr(chain.get("arrived", ""))}">{escape(chain["label"])}</button></p>'
     )
 
 

@@ -125,6 +125,8 @@ export function bind(root) {
     compute();
   }
 
+  form.addEventListener("input", () => filterOptions(form));    // before edited() reads the form
+  form.addEventListener("change", () => filterOptions(form));
   form.addEventListener("input", edited);
   form.addEventListener("change", edited);
   form.addEventListener("submit", (event) => { event.preventDefault(); edited(); });
@@ -152,6 +154,7 @@ export function bind(root) {
   const prerendered = JSON.stringify(readForm(form));
   bindCompare(root, form, compute);
   applyQuery(root, form);
+  filterOptions(form);
   if (JSON.stringify(readForm(form)) !== prerendered || Object.keys(root.extraParams).length) {
     compute();               // a shared link: its inputs are not the built default's
   } else if (booted) {
@@ -163,6 +166,43 @@ export function bind(root) {
     form.addEventListener("pointerdown", startRuntime, { once: true });
     startWhenIdle();
   }
+}
+
+// Say what a hand-off brought in ("TN 30 and 1 raise from the TN builder"), above the form.
+function showArrived(target, text) {
+  if (!text) return;
+  let note = target.querySelector(".cx-arrived");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "cx-arrived";
+    note.setAttribute("role", "status");
+    target.querySelector("form").before(note);
+  }
+  note.textContent = text;      // text, never HTML
+}
+
+// Options that depend on another field (a weapon list per rules, data-offered on each option):
+// only those of that field's current value are shown, each under its label for that value; a
+// choice the new value does not offer falls back to the built default, else the first offered.
+export function filterOptions(form) {
+  form.querySelectorAll("option[data-offered]").forEach((option) => {
+    const select = option.parentElement;
+    const by = select.dataset.filteredBy && form.elements.namedItem(select.dataset.filteredBy);
+    if (!by) return;
+    const offered = option.dataset.offered.split(" ").includes(by.value);
+    option.hidden = !offered;
+    option.disabled = !offered;
+    const label = option.dataset["label" + by.value.charAt(0).toUpperCase() + by.value.slice(1)];
+    if (label) option.textContent = label;
+  });
+  form.querySelectorAll("select[data-filtered-by]").forEach((select) => {
+    const chosen = select.options[select.selectedIndex];
+    if (chosen && chosen.hidden) {
+      const open = Array.from(select.options).filter((o) => !o.hidden);
+      const back = open.find((o) => o.defaultSelected) || open[0];   // the built default if offered
+      if (back) select.value = back.value;
+    }
+  });
 }
 
 // A result can hand its figure to another calculator (rk-tn -> rk-check): fill that
@@ -181,6 +221,7 @@ document.addEventListener("click", (event) => {
     }
     form.dispatchEvent(new Event("change"));
     target.scrollIntoView({ behavior: "smooth", block: "start" });
+    showArrived(target, button.dataset.chainArrived);
     return;
   }
   const url = new URL(button.dataset.chainPage, SITE_ROOT);
