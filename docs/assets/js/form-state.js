@@ -1,16 +1,48 @@
 // A calculator's inputs: read from its form, written from the URL, and shared in the URL.
+// A form's state comes from two places only: the defaults the build wrote into the HTML
+// (defaultValue, defaultChecked, defaultSelected) and the URL's query. Nothing else counts: not
+// the browser's restored form state, and not Material's inline script that unticks a checkbox
+// whose id the #hash names (its content-tabs logic), so `rk/basics/#rk-check-explode` is a link,
+// never an input.
+
+// A value from the URL that a select does not offer leaves the select blank. The value is kept
+// here and sent as it is, so Python answers with the field's message (its label and the
+// choices) next to the select, instead of computing the default under a blank field.
+const unoffered = new WeakMap();
+
 export function readForm(form) {
   const params = {};
   for (const el of form.elements) {
     if (!el.name) continue;
-    params[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
+    if (el.type === "checkbox") params[el.name] = el.checked ? "true" : "false";
+    else if (el.tagName === "SELECT" && el.selectedIndex < 0 && unoffered.has(el)) params[el.name] = unoffered.get(el);
+    else params[el.name] = el.value;
   }
   return params;
 }
 
 export function writeField(el, value) {
-  if (el.type === "checkbox") el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
-  else el.value = value;        // a value a select does not offer leaves it blank: Python says why
+  if (el.type === "checkbox") {
+    el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
+    return;
+  }
+  el.value = value;
+  if (el.tagName === "SELECT") {
+    if (el.selectedIndex < 0) unoffered.set(el, String(value));
+    else unoffered.delete(el);
+  }
+}
+
+function resetToDefaults(form) {
+  for (const el of form.elements) {
+    if (!el.name) continue;
+    if (el.type === "checkbox" || el.type === "radio") el.checked = el.defaultChecked;
+    else if (el.tagName === "SELECT") {
+      const chosen = [...el.options].find((option) => option.defaultSelected);
+      el.selectedIndex = chosen ? chosen.index : 0;
+      unoffered.delete(el);
+    } else if ("defaultValue" in el) el.value = el.defaultValue;
+  }
 }
 
 function urlOwner() {
@@ -20,6 +52,7 @@ function urlOwner() {
 }
 
 export function applyQuery(root, form) {
+  resetToDefaults(form);
   if (urlOwner() !== root.dataset.calculator) return;
   const query = new URLSearchParams(location.search);
   // Only the calculator's own fields are read: a link from the wild also carries keys that are

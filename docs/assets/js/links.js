@@ -194,9 +194,10 @@ export async function followMovedAnchor() {
   try {
     const moved = await (await fetch(new URL("anchor_redirects.json", SITE_ROOT))).json();
     const target = moved[`${page}#${id}`];
-    if (typeof target === "string" && /^[a-z0-9/_-]*#[a-z0-9-]+$/.test(target)) {
-      location.replace(new URL(target, SITE_ROOT).href);
-    }
+    if (typeof target !== "string" || !/^[a-z0-9/_-]*#[a-z0-9-]+$/.test(target)) return;
+    // only to a page of this site: "//host#x" fits the pattern yet names another origin
+    const url = new URL(target, SITE_ROOT);
+    if (url.origin === location.origin && url.pathname.startsWith(SITE_ROOT.pathname)) location.replace(url.href);
   } catch {
     /* no redirect list: nothing to follow */
   }

@@ -1,0 +1,94 @@
+"""A calculator's inputs come from the URL's query and the built defaults, nothing else.
+
+- A link's #hash naming an input (Material's inline script unticks a checkbox whose id the
+  hash names) leaves the form as the query and the defaults say.
+- A select value the select does not offer shows the field's message next to the select
+  (its label and the choices), never "Up to date." for the default under a blank select.
+- A moved-anchor redirect (docs/anchor_redirects.json, followed by links.js) goes only to a
+  page of this site, whatever the list says.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import calc
+from tests.browser import READY_TIMEOUT_MS, root, wait_for_result, wait_state
+from tests.site_pages import calculator_pages, headline_key
+
+pytestmark = pytest.mark.browser
+
+
+def page_of(site_dir: Path, calculator_id: str) -> str:
+    return next(key for key, ids in sorted(calculator_pages(site_dir).items()) if calculator_id in ids and not key.startswith("print/"))
+
+
+@pytest.fixture()
+def fresh(browser: Any, served: str) -> Iterator[Any]:
+    """A new profile, without service workers (page.route sees every request)."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    ctx.close()
+
+
+@pytest.mark.parametrize("query, explode", [("", True), ("?calc=rk-check&explode=false", False), ("?calc=rk-check&explode=true", True)])
+def test_a_hash_naming_a_checkbox_changes_nothing(fresh: Any, served: str, site_dir: Path, query: str, explode: bool) -> None:
+    where = page_of(site_dir, "rk-check")
+    box = f'[data-calculator="rk-check"] [name="explode"]'
+    checkbox_id = fresh.goto(served + where) and fresh.locator(box).get_attribute("id")
+    assert checkbox_id == "rk-check-explode"
+    fresh.goto(served + where + query + "#" + checkbox_id)
+    params = dict(calc.CALCULATORS["rk-check"].defaults(), explode=explode)
+    wait_for_result(fresh, "rk-check", headline_key("rk-check"), params)
+    assert fresh.locator(box).is_checked() is explode
+    assert fresh.errors == []
+
+
+def test_an_unoffered_select_value_is_an_error_on_that_field(fresh: Any, served: str, site_dir: Path) -> None:
+    where = page_of(site_dir, "sun-check")
+    fresh.goto(served + where + "?calc=sun-check&die=bogus")
+    wait_state(fresh, "sun-check", "error")
+    calculator = root(fresh, "sun-check")
+    field = calculator.locator('[data-field="die"]')
+    message = field.locator(".cx-error")
+    assert message.is_visible()
+    label = field.locator("label").inner_text().strip()
+    text = message.inner_text()
+    assert label and label in text and "bogus" in text
+    for option in field.locator("option").all_inner_texts():
+        assert option.strip() in text, f"the message names every choice: {option}"
+    assert field.locator("select").get_attribute("aria-invalid") == "true"
+    assert "Up to date" not in calculator.locator(".cx-status").inner_text()
+    # a person picks a choice: the error goes and the result is for that choice
+    field.locator("select").select_option("bonus")
+    wait_for_result(fresh, "sun-check", headline_key("sun-check"), dict(calc.CALCULATORS["sun-check"].defaults(), die="bonus"))
+    assert not message.is_visible()
+    assert "die=bonus" in fresh.url
+    assert fresh.errors == []
+
+
+def test_a_moved_anchor_is_followed_only_within_the_site(fresh: Any, served: str) -> None:
+    moved = {
+        "rk/basics/#old-home": "rk/basics/#rk-exploding-tens",   # the list works at all
+        "rk/basics/#old-away": "//elsewhere#rk-basics",            # fits the id pattern, another origin
+        "rk/basics/#old-up": "../../../#rk-basics",               # not a path of the list's form
+    }
+    fresh.route(served + "anchor_redirects.json", lambda route: route.fulfill(content_type="application/json", body=json.dumps(moved)))
+    outside: list[str] = []
+    fresh.on("request", lambda r: None if r.url.startswith(served) else outside.append(r.url))
+    fresh.goto(served + "rk/basics/#old-home")
+    fresh.wait_for_url(served + "rk/basics/#rk-exploding-tens", timeout=READY_TIMEOUT_MS)
+    for old in ("old-away", "old-up"):
+        fresh.goto(served + "rk/basics/#" + old)
+        fresh.wait_for_load_state("load")
+        fresh.wait_for_timeout(1500)   # the list is fetched after load; give a redirect time to happen
+        assert fresh.url == served + "rk/basics/#" + old
+    assert outside == []
+    assert fresh.errors == []
