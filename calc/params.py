@@ -154,7 +154,7 @@ class ChoiceParam(Param):
 
     def allowed(self) -> str:
         labels = [label for _, label in self.choices]
-        if len(labels) <= 4:
+        if len(labels) <= 4 and all(len(label) <= 40 for label in labels):
             return "one of " + ", ".join(f"\u201c{label}\u201d" for label in labels)
         return "one of the choices in its list"
 

@@ -223,7 +223,7 @@ WRESTLING = {  # (label, TN change)
     "none": ("No wrestling", 0),
     "attack_ungrappled": ("Attack (Wrestling) against a target who is not Grappled", 5),
     "escape_athletics": ("Escaping a Grapple with Athletics instead of Wrestling (Escape)", 5),
-    "unseat": ("Unseating a rider by grabbing or shoving (a Wrestling (Grapple) attack)", 10),
+    "unseat": ("Unseating a rider by grabbing or shoving, as a Wrestling (Grapple) attack", 10),
 }
 MOUNTED = {
     "none": ("Not mounted", 0),
