@@ -64,18 +64,26 @@ def _single_calculator_page(site_dir: Any, cid: str) -> str:
 
 
 # ------------------------------------------------------------------------------------- Stop, fast
-def test_stop_while_busy_then_a_change_answers(context: Any, served: str, site_dir: Any) -> None:
-    """Stop shows at once (codexStopAfterMs = 0), here while Pyodide is still booting."""
+def test_no_stop_while_starting_then_a_change_answers(context: Any, served: str, site_dir: Any) -> None:
+    """Stop is for computations, not for loading: with Stop offered at once (codexStopAfterMs = 0),
+    it stays hidden while Pyodide starts for a shared link, and the link's answer arrives."""
     key = _single_calculator_page(site_dir, "sun-check")
     page = _page(context, served, stop_after_ms=0)
     try:
-        page.goto(served + key)
-        stop = page.locator('[data-calculator="sun-check"] .cx-stop')
-        stop.click(timeout=READY_TIMEOUT_MS)  # waits until visible; the page is busy booting
-        wait_state(page, "sun-check", "error")
-        status = page.locator('[data-calculator="sun-check"] .cx-status').inner_text()
-        assert status.startswith("Stopped")
+        page.add_init_script("""
+          window.__stopWhileLoading = false;
+          new MutationObserver(() => {
+            const root = document.querySelector('[data-calculator="sun-check"]');
+            const stop = root && root.querySelector('.cx-stop');
+            if (stop && !stop.hidden && root.querySelector('.cx-status').textContent.startsWith('Loading'))
+              window.__stopWhileLoading = true;
+          }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        """)
         params = {"bonus": 8, "target": 19, "die": "bonus"}
+        page.goto(served + key + "?calc=sun-check&bonus=8&target=19&die=bonus")
+        wait_for_close_result(page, "sun-check", "chance", params)
+        assert page.evaluate("window.__stopWhileLoading") is False
+        params = {"bonus": 3, "target": 12, "die": "none"}
         set_form(page, "sun-check", params)
         wait_for_close_result(page, "sun-check", "chance", params)
         assert page.watch.errors == [] and page.watch.outside == []

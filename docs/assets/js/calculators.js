@@ -99,14 +99,16 @@ export function bind(root) {
     clearTimeout(stopTimer);
     stop.hidden = true;
     running = false;
-    if (again) { again = false; compute(); return; }
-    markFresh();
-    if (reply.stopped) {
+    if (reply.stopped) {     // the reader stopped it: edits made meanwhile wait for the next one
+      again = false;
+      markFresh();
       shown = null;
       setState(root, "error", "Stopped. Change a value to try again.");
       result.classList.add("cx-result--stale");
       return;
     }
+    if (again) { again = false; compute(); return; }
+    markFresh();
     clearErrors(root);
     if (reply.error) { shown = null; showError(root, reply.error); return; }
     shown = JSON.stringify(params);
@@ -155,6 +157,7 @@ export function bind(root) {
   bindCompare(root, form, compute);
   applyQuery(root, form);
   filterOptions(form);
+  document.documentElement.classList.remove("cx-linked");   // linked.js: the link is read now
   if (JSON.stringify(readForm(form)) !== prerendered || Object.keys(root.extraParams).length) {
     compute();               // a shared link: its inputs are not the built default's
   } else if (booted) {

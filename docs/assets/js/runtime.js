@@ -13,6 +13,7 @@ const WORKER_URL = new URL("worker.mjs", import.meta.url);
 let worker = null;
 export let booted = false;
 export let progress = null;          // the last {loaded, total} the worker reported, while loading
+let bootPath = null;                 // the path the first boot took: a restart (Stop) takes it too
 let nextId = 1;
 const pending = new Map();          // request id -> {owner, message, resolve}
 const listeners = new Set();        // fn({type: "progress" | "ready" | "restart" | "failed", ...})
@@ -39,6 +40,7 @@ function startWorker() {
     if (data.type === "ready") {
       booted = true;
       progress = null;
+      bootPath = bootPath || data.path;
       emit({ type: "ready", path: data.path });
       return;
     }
@@ -56,8 +58,9 @@ function startWorker() {
     event.preventDefault();
     failAll("The calculator could not start (" + (event.message || "worker error") + ").");
   };
-  // tests and `make measure` may force a boot path (window.codexBootPath); else the worker chooses
-  worker.postMessage({ type: "start", path: window.codexBootPath || "auto" });
+  // tests and `make measure` may force a boot path (window.codexBootPath); else the worker
+  // chooses, once per visit (a restart after Stop must not switch to a larger download)
+  worker.postMessage({ type: "start", path: window.codexBootPath || bootPath || "auto" });
 }
 
 function failAll(message) {

@@ -1,0 +1,152 @@
+"""Loading the calculator runtime as a reader on a phone meets it (issue 10 items 3-7, issue 14 item 8).
+
+- A shared link shows its figures greyed (data-stale, aria-busy) until the live answer for its
+  inputs arrives, then the right value, with nothing pressed; Stop is never offered while the
+  runtime starts.
+- Each runtime file is requested once per visit from the page's side.
+- Stop on one calculator stops only that one: another calculator's pending request is answered
+  by the new worker.
+
+Each test opens a fresh browser context (an empty HTTP cache, no service worker yet), as a
+reader following a forum link would.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import calc
+from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
+from tests.conftest import PageWatch
+from tests.site_pages import SETTLED, navigate
+
+pytestmark = pytest.mark.browser
+
+SHARED = "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30"
+SHARED_PARAMS = {"rolled": 7, "kept": 5, "tn": 30}
+
+# Before any page script: log every change of each calculator root, with what a reader sees.
+WATCH = """
+window.codexStopAfterMs = 0;   // a computation would offer Stop at once: start-up must not
+window.__log = [];
+new MutationObserver(() => {
+  document.querySelectorAll('[data-calculator]').forEach((root) => {
+    const result = root.querySelector('.cx-result');
+    const figure = root.querySelector('[data-result]');
+    const stop = root.querySelector('.cx-stop');
+    window.__log.push({
+      calc: root.dataset.calculator,
+      state: root.dataset.state,
+      stale: root.hasAttribute('data-stale'),
+      busy: root.getAttribute('aria-busy') === 'true',
+      greyed: getComputedStyle(result).filter.includes('grayscale'),
+      styled: getComputedStyle(root.querySelector('.cx-toolbar') || root).display === 'flex',  // codex.css in
+      stop: Boolean(stop && !stop.hidden && stop.offsetParent !== null),
+      value: figure ? figure.dataset.value : null,
+      status: (root.querySelector('.cx-status') || {}).textContent || '',
+    });
+  });
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+"""
+
+
+@pytest.fixture()
+def fresh(browser: Any, served: str) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served.rstrip("/"))
+    page.requests = []
+    # requests from the page and its workers; the service worker's own are its business (sw.js)
+    ctx.on("request", lambda r: page.requests.append(r.url) if r.service_worker is None else None)
+    yield page
+    ctx.close()
+
+
+def test_a_shared_link_is_greyed_until_its_answer_then_right(fresh: Any, served: str) -> None:
+    fresh.add_init_script(WATCH)
+    fresh.goto(served + SHARED)
+    expected = wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
+    fresh.wait_for_function("() => !document.querySelector('[data-calculator=\"rk-check\"]').hasAttribute('data-stale')")
+    log = [e for e in fresh.evaluate("window.__log") if e["calc"] == "rk-check"]
+    first_live = next(i for i, e in enumerate(log) if e["state"] == "ready" and not e["stale"])
+    before = log[:first_live]
+    loading = [e for e in before if e["state"] == "busy"]
+    assert loading, "the page never said it was loading"
+    # from the moment the page script read the link until the live answer: greyed and busy
+    for entry in loading:
+        assert entry["stale"] and entry["busy"] and entry["greyed"], entry
+    # start-up lasts until the status stops saying "Loading"; only then may Stop show (here at
+    # once, codexStopAfterMs = 0, while the first answer is computed)
+    starting = [e for e in before if "Loading" in e["status"]]
+    assert starting and not any(e["stop"] for e in starting), "Stop was offered during start-up"
+    assert any("of" in e["status"] and "MB" in e["status"] for e in loading), "no byte progress shown"
+    # the only figures shown in full colour are the live ones
+    default = calc.evaluate("rk-check", calc.CALCULATORS["rk-check"].defaults())["chance"]
+    # (a style read before codex.css arrived is not what a reader sees: nothing is drawn yet)
+    shown = [e for e in before if e["styled"] and e["value"] is not None and float(e["value"]) == default and not e["greyed"]]
+    assert shown == [], shown
+    live = log[first_live]
+    assert abs(float(live["value"]) - expected) <= 1e-12 and not live["greyed"] and not live["busy"]
+    assert fresh.watch.errors == [] and fresh.watch.outside == []
+
+
+def test_each_runtime_file_is_requested_once_per_visit(fresh: Any, served: str, site_dir: Path) -> None:
+    fresh.goto(served + SHARED)
+    wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
+    # a second calculator page in the same visit (instant navigation) asks for nothing again
+    navigate(fresh, served, "calculators/")
+    fresh.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+    fresh.wait_for_load_state("networkidle")
+    runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
+    runtime_urls = [u.split("?")[0] for u in fresh.requests if "/assets/pyodide/" in u and not u.endswith("runtime.json")]
+    assert runtime_urls, "the runtime was not loaded"
+    twice = sorted({u for u in runtime_urls if runtime_urls.count(u) > 1})
+    assert twice == [], f"requested more than once: {twice}"
+    names = {u.split("/assets/pyodide/")[1] for u in runtime_urls}
+    assert runtime["core"] + "pyodide.asm.wasm" in names and runtime["wheel"] in names
+    # the full standard library is the plain boot's; the chosen boot takes the trimmed one
+    assert runtime["core"] + "python_stdlib.zip" not in names
+    assert fresh.watch.errors == [] and fresh.watch.outside == []
+
+
+def test_a_calculator_page_without_a_link_keeps_its_built_result(fresh: Any, served: str) -> None:
+    """Without inputs in the URL the built default is right: never greyed, never busy."""
+    fresh.add_init_script(WATCH)
+    fresh.goto(served + "sun/rules/")
+    wait_state(fresh, "sun-check", "ready")     # started when the browser was idle, then live
+    log = [e for e in fresh.evaluate("window.__log") if e["calc"] == "sun-check"]
+    assert not any(e["greyed"] and e["state"] == "static" for e in log)
+    assert not any(e["state"] == "busy" and "Loading" in e["status"] for e in log)
+
+
+SLOW = "50d50k25"   # the dice calculator's slowest kind of input: about a second in Pyodide
+
+
+def test_stop_on_one_calculator_leaves_the_others_answering(fresh: Any, served: str) -> None:
+    fresh.add_init_script("window.codexStopAfterMs = 0;")
+    fresh.goto(served + "calculators/")
+    wait_state(fresh, "dice", "ready")
+    wait_state(fresh, "sun-check", "ready")
+    type_into(fresh, "dice", "expr", SLOW)
+    fresh.wait_for_function(
+        f"""() => document.querySelector('[data-calculator="dice"] [name="expr"]').value === {SLOW!r}""")
+    # sun-check's edit queues behind dice's long computation in the one worker
+    type_into(fresh, "sun-check", "bonus", "9")
+    assert root(fresh, "dice").get_attribute("data-state") == "busy", "dice answered before Stop could be pressed"
+    root(fresh, "dice").locator(".cx-stop").click()
+    wait_state(fresh, "dice", "error")
+    assert root(fresh, "dice").locator(".cx-status").inner_text().startswith("Stopped")
+    params = {**calc.CALCULATORS["sun-check"].defaults(), "bonus": 9}
+    wait_for_result(fresh, "sun-check", "chance", params)
+    assert not root(fresh, "sun-check").locator(".cx-status").inner_text().startswith("Stopped")
+    # and the stopped calculator answers again when changed
+    type_into(fresh, "dice", "expr", "2d6")
+    fresh.wait_for_function("""() => {
+        const r = document.querySelector('[data-calculator="dice"]');
+        return r.dataset.state === 'ready' && !r.hasAttribute('data-stale');
+    }""", timeout=READY_TIMEOUT_MS)
+    assert fresh.watch.errors == [] and fresh.watch.outside == []
