@@ -6,7 +6,7 @@ cache in the process is cleared, and so are icepool's per-object evaluation cach
 the clock starts (the garbage collector is paused while the clock runs, as in timeit). The table shows the best time of several repetitions for each library,
 their ratio, and the largest difference between the two answers.
 
-icepool is a dev-only dependency (requirements.txt); `calc` never imports it.
+icepool is a test-only dependency (requirements/test.txt); `calc` never imports it.
 """
 
 from __future__ import annotations
