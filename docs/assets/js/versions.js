@@ -25,6 +25,7 @@ function tabSets() {
 export function sectionTabs(heading) {
   const inside = heading.closest(".tabbed-set");
   if (inside) return inside;
+  if (heading.tagName === "H1") return null;   // the page's title cites the whole page
   const level = Number(heading.tagName.slice(1));
   for (let el = heading.nextElementSibling; el; el = el.nextElementSibling) {
     if (/^H[1-6]$/.test(el.tagName) && Number(el.tagName.slice(1)) <= level) return null;
