@@ -174,7 +174,7 @@ def check(
             f"You can call up to {max_raises} raise{'s' if max_raises != 1 else ''} and keep at least a "
             f"{threshold}% chance (TN {tn + RAISE * max_raises})."
         )
-    notes.append("A roll succeeds when it meets or beats the TN.")
+    notes.append("A roll succeeds when it meets or beats the TN (the Codex's reading of ties, R-0045).")
     notes.extend(_tail_note(dist))
     return {
         "roll": _xky(rolled, kept),
