@@ -31,7 +31,10 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
         calculator = get(calculator_id)
         result = evaluate(calculator_id, params)
     except InputError as err:
-        return {"error": {"field": err.field, "message": err.message}}
+        error: dict[str, Any] = {"field": err.field, "message": err.message}
+        if getattr(err, "incomplete", False):  # an unfinished dice expression: the page waits for more typing
+            error["incomplete"] = True
+        return {"error": error}
     text = answer_text(calculator, parse_params(calculator, params), result)
     return {"result": result, "html": result_html(calculator, result), "text": text}
 
@@ -46,7 +49,10 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     try:
         calculator = get(calculator_id)
     except InputError as err:
-        return {"error": {"field": err.field, "message": err.message}}
+        error: dict[str, Any] = {"field": err.field, "message": err.message}
+        if getattr(err, "incomplete", False):  # an unfinished dice expression: the page waits for more typing
+            error["incomplete"] = True
+        return {"error": error}
     done = {}
     for side in ("a", "b"):
         try:

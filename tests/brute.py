@@ -77,3 +77,70 @@ def roll_exploding(rng: random.Random, sides: int = 10) -> int:
         total += face
         if face != sides:
             return total
+
+
+# -- single dice with the modifiers of the dice notation (tests/test_notation.py) ------------------
+
+
+def fudge() -> Faces:
+    """A Fudge die: -1, 0 or +1."""
+    return [(v, Fraction(1, 3)) for v in (-1, 0, 1)]
+
+
+def reroll_once(faces: Faces, hit) -> Faces:
+    """A face for which hit(face) is rolled once more, and the second roll stands."""
+    out: dict[int, Fraction] = {}
+    for v, p in faces:
+        if hit(v):
+            for w, q in faces:
+                out[w] = out.get(w, Fraction(0)) + p * q
+        else:
+            out[v] = out.get(v, Fraction(0)) + p
+    return sorted(out.items())
+
+
+def reroll_until(faces: Faces, hit) -> Faces:
+    """Rolled again and again while hit(face): by enumeration to depth 40, then the exact limit must match."""
+    out: dict[int, Fraction] = {}
+    reach = Fraction(1)
+    for _ in range(40):
+        for v, p in faces:
+            if not hit(v):
+                out[v] = out.get(v, Fraction(0)) + reach * p
+        reach *= sum((p for v, p in faces if hit(v)), Fraction(0))
+    # the rest of the geometric series, in closed form: every kept face scaled alike
+    kept = sum(out.values(), Fraction(0))
+    return sorted((v, p / kept) for v, p in out.items())
+
+
+def clamp(faces: Faces, low: int | None, high: int | None) -> Faces:
+    out: dict[int, Fraction] = {}
+    for v, p in faces:
+        w = v if low is None else max(v, low)
+        w = w if high is None else min(w, high)
+        out[w] = out.get(w, Fraction(0)) + p
+    return sorted(out.items())
+
+
+def exploding_on(sides: int, lowest: int, depth: int) -> tuple[Faces, int]:
+    """A die whose faces from `lowest` up roll again and add, every run of rolls up to `depth` rolls.
+
+    Returns (faces, big): the runs still going after `depth` rolls are lumped into the last
+    face, big = depth * lowest, which stands for "big or more" (like `exploding`); so every
+    probability of an outcome below big is exact, for sums and keeps of such dice too.
+    """
+    out: dict[int, Fraction] = {}
+    runs = {0: Fraction(1)}
+    for _ in range(depth):
+        following: dict[int, Fraction] = {}
+        for total, p in runs.items():
+            for face in range(1, sides + 1):
+                q = p / sides
+                if face >= lowest:
+                    following[total + face] = following.get(total + face, Fraction(0)) + q
+                else:
+                    out[total + face] = out.get(total + face, Fraction(0)) + q
+        runs = following
+    big = depth * lowest
+    out[big] = out.get(big, Fraction(0)) + sum(runs.values(), Fraction(0))
+    return sorted(out.items()), big
