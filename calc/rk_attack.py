@@ -15,6 +15,7 @@ Every raise counted here is called for damage (that is the choice the planner we
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from math import fsum
 from typing import Any, Sequence
 
@@ -28,6 +29,12 @@ from .params import BoolParam, ChoiceParam, IntParam
 RAISE = 5  # a raise adds 5 to the TN (summary rules; the house rules' Parry TN too)
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
 MAX_DICE = roll_keep.MAX_DICE
+
+
+@lru_cache(maxsize=16)
+def _roll(rolled: int, kept: int, explode: bool) -> Dist:
+    """XkY on d10s, kept between calls: an edit of the damage or the defender reuses the attack roll."""
+    return roll_dice(rolled, kept, explode=explode)
 
 
 def _wounds_calculator() -> Calculator:
@@ -155,7 +162,7 @@ def plan(
 ) -> dict[str, Any]:
     """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
     rolled, kept, notes = _dice(rolled, kept, stat, skill, explode, _ATTACK_FIELDS)
-    attack = roll_dice(rolled, kept, explode=explode)
+    attack = _roll(rolled, kept, explode)
     house = rules == "house"
 
     # damage and Wound Check of one landed hit, per raises: the rk-wounds calculator itself
@@ -180,7 +187,7 @@ def plan(
     if defense == "active" and not no_parry:
         d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, True, _DEFENSE_FIELDS)
         notes.extend(f"Defense roll: {n}" for n in d_notes)
-        defense_dist = roll_dice(d_rolled, d_kept, explode=True)
+        defense_dist = _roll(d_rolled, d_kept, True)
         defense_text = f"{d_rolled}k{d_kept}"
 
     rows: list[dict[str, Any]] = []
