@@ -202,6 +202,8 @@ def _chain(chain: Mapping[str, Any]) -> str:
 def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     """The result region: headline figures, bands, tables, the distribution chart, notes."""
     parts = [_headlines(calculator, result)]
+    if result.get("reading"):  # the dice calculator says how it read the expression
+        parts.insert(0, f'<p class="cx-read-as">Read as: {escape(result["reading"])}.</p>')
     if result.get("verdict"):   # a planner's answer in one sentence (rk-attack)
         parts.append(f'<p class="cx-verdict">{escape(result["verdict"])}</p>')
     if result.get("chain"):

@@ -20,7 +20,8 @@ from typing import Any, Callable
 import icepool
 
 from calc.dist import Dist
-from calc.keep import keep_highest, roll_keep
+from calc.explode import exploding_die
+from calc.keep import keep_highest, keep_lowest, roll_keep
 from calc.roll_keep import damage_dist, shortfall, wound_count, wound_probabilities
 
 CALC_REPEATS = 7
@@ -99,7 +100,7 @@ def ice_d(sides: int) -> Any:
 
 
 def ice_explode(sides: int) -> Any:
-    return ice_d(sides).explode(depth=DEPTH_D10 if sides == 10 else DEPTH_D6)
+    return ice_d(sides).explode(depth=DEPTH_D6 if sides == 6 else DEPTH_D10)
 
 
 # -- the wound-check grid -----------------------------------------------------------------
@@ -165,6 +166,14 @@ def cases() -> list[tuple[str, Callable[[], Any], Callable[[], Any]]]:
                     if k == n
                     else (lambda n=n, k=k: ice_explode(10).pool(n).highest(k).sum())
                 ),
+            )
+        )
+    for n, sides, k in ((6, 10, 3), (6, 12, 5)):
+        out.append(
+            (
+                f"{n}d{sides}!kl{k} exploding, every t",
+                calc_dice(lambda n=n, sides=sides, k=k: keep_lowest(exploding_die(sides), n, k)),
+                icepool_dice(lambda n=n, sides=sides, k=k: ice_explode(sides).pool(n).lowest(k).sum()),
             )
         )
     out.append(

@@ -128,6 +128,21 @@ def test_exploding_fast_path_matches_order_statistics(sides: int, n: int, k: int
         assert fast.probability(outcome) == pytest.approx(slow.probability(outcome), abs=1e-14)
 
 
+@pytest.mark.parametrize("sides, n, k", [(10, 6, 3), (12, 6, 5), (6, 8, 4), (3, 10, 9), (2, 12, 6), (4, 7, 1),
+                                         (20, 5, 2)])
+def test_exploding_keep_lowest_matches_order_statistics(sides: int, n: int, k: int) -> None:
+    """Independent method on larger pools: exploded-or-not by die against the plain face DP on a deep die."""
+    from calc.explode import _exploding
+    from calc.keep import _keep_lowest_exploding, _levels_for
+
+    fast = _keep_lowest_exploding(sides, n, k)
+    slow = _keep_float(_exploding(sides, _levels_for(sides, n) + 2), n, k, highest=False)
+    assert fast.tail < 1e-15
+    for outcome in range(0, max(fast.max, slow.max) + 1):
+        assert fast.probability(outcome) == pytest.approx(slow.probability(outcome), abs=1e-14)
+    assert fast.mean() == pytest.approx(slow.mean(), abs=1e-12)
+
+
 def test_published_7k5() -> None:
     """docs/rk/basics.md#rk-basic-roll: 7k5 with exploding tens, P(>=30) ~ 79%, P(>=40) ~ 39%, P(>=50) ~ 13%."""
     d = roll_keep(7, 5)

@@ -1,6 +1,7 @@
 // Calculators on the page: thin on purpose. Each reads its form, keeps its state in the URL,
 // asks the worker (Pyodide + calc) and shows the HTML the worker sends. It computes no odds.
-// Contract: [data-calculator] roots carry data-state (static | busy | ready | error);
+// Contract: [data-calculator] roots carry data-state (static | busy | ready | error | waiting,
+// the last for an unfinished dice expression);
 // headline figures are [data-result] with data-value. While the figures shown were not computed
 // for the inputs in the form (a shared link before the runtime answers, an edit in flight) the
 // root has data-stale and aria-busy, and the figures are greyed (cx-result--stale).
@@ -110,6 +111,13 @@ export function bind(root) {
     if (again) { again = false; compute(); return; }
     markFresh();
     clearErrors(root);
+    if (reply.error && reply.error.incomplete) {
+      // an unfinished dice expression ("3d6+"): wait quietly for more typing, no red error
+      shown = null;
+      setState(root, "waiting", "Keep typing: the expression is not finished yet.");
+      root.querySelector(".cx-result").classList.add("cx-result--stale");
+      return;
+    }
     if (reply.error) { shown = null; showError(root, reply.error); return; }
     shown = JSON.stringify(params);
     keepAnswer(root, reply, shown);
