@@ -136,3 +136,49 @@ def test_calculators_work_without_javascript_as_prerendered_results(browser: Any
             assert float(value) == result[key], cid
     finally:
         ctx.close()
+
+
+def test_tn_builder_hands_the_tn_before_raises_and_says_so(calcs_page: Any) -> None:
+    """Issue 11.11: Knack 3, 2 raises and the off-hand used to send tn=33&raises=0; now the TN
+    before raises (20, plus 3 for the off-hand) and the raises travel apart, and the roll
+    calculator says what arrived."""
+    type_into(calcs_page, "rk-tn", "knack", "3")
+    type_into(calcs_page, "rk-tn", "raises", "2")
+    calcs_page.locator('[data-calculator="rk-tn"] [name="off_hand"]').check()
+    wait_for_result(calcs_page, "rk-tn", "tn", form_params(calcs_page, "rk-tn"))
+    root(calcs_page, "rk-tn").locator(".cx-chain").click()
+    check = '[data-calculator="rk-check"]'
+    assert calcs_page.locator(f'{check} [name="tn"]').input_value() == "23"
+    assert calcs_page.locator(f'{check} [name="raises"]').input_value() == "2"
+    arrived = calcs_page.locator(f"{check} .cx-arrived")
+    assert arrived.inner_text().startswith("TN 23 and 2 raises from the TN builder")
+    wait_for_result(calcs_page, "rk-check", "chance", form_params(calcs_page, "rk-check"))
+    assert calcs_page.evaluate(
+        """() => { const r = document.querySelector('[data-calculator="rk-check"]').getBoundingClientRect();
+                   return r.top < window.innerHeight && r.bottom > 0; }"""
+    )
+    # back to the defaults, for the tests that share this page
+    calcs_page.locator('[data-calculator="rk-tn"] [name="off_hand"]').uncheck()
+    type_into(calcs_page, "rk-tn", "raises", "0")
+    type_into(calcs_page, "rk-check", "raises", "0")
+    wait_state(calcs_page, "rk-check", "ready")
+
+
+def test_weapon_list_follows_the_rules(calcs_page: Any) -> None:
+    """Issue 11.10: under the summary rules the Buckler is not offered (it was, and gave an error);
+    under the house rules it is, and each weapon shows that table's damage."""
+    wounds = '[data-calculator="rk-wounds"]'
+    visible = """(sel) => Array.from(document.querySelectorAll(sel + ' [name="weapon"] option'))
+                     .filter((o) => !o.hidden).map((o) => [o.value, o.textContent])"""
+    summary = dict(calcs_page.evaluate(visible, wounds))
+    assert "buckler" not in summary and summary["dagger"] == "Dagger: 1k2"
+    assert summary["fencing"] == "Fencing weapon (Foil, Rapier, Sabre): 2k2"
+    calcs_page.locator(f'{wounds} [name="rules"]').select_option("house")
+    house = dict(calcs_page.evaluate(visible, wounds))
+    assert house["buckler"] == "Buckler: 2k2" and "dagger" not in house and house["fencing"] == "Fencing Weapon: 3k3"
+    calcs_page.locator(f'{wounds} [name="weapon"]').select_option("buckler")
+    wait_for_result(calcs_page, "rk-wounds", "p_wound", form_params(calcs_page, "rk-wounds"))
+    calcs_page.locator(f'{wounds} [name="rules"]').select_option("summary")
+    params = form_params(calcs_page, "rk-wounds")
+    assert params["weapon"] == "fencing"   # the Buckler is not a summary weapon: back to the default
+    wait_for_result(calcs_page, "rk-wounds", "p_wound", params)
