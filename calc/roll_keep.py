@@ -818,7 +818,7 @@ def _dice_params(rolled: int, kept: int, what: str) -> tuple[IntParam, ...]:
         IntParam("rolled", "Dice rolled (X)", rolled, minimum=1, maximum=MAX_DICE, required=False,
                  help=f"Ten-sided dice thrown for the {what}, {_DICE_HELP}."),
         IntParam("kept", "Dice kept (Y)", kept, minimum=1, maximum=MAX_DICE, required=False,
-                 help="The best Y are added up; cannot exceed the dice rolled."),
+                 help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
         IntParam("stat", "Stat (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True, required=False,
                  help="With a skill: a STAT + SKILL test rolls twice the stat and keeps the skill."),
         IntParam("skill", "Skill (optional)", None, minimum=1, maximum=MAX_DICE, optional=True, required=False,
