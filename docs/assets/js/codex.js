@@ -2,10 +2,11 @@
 // Material's instant navigation swaps pages without reloading this module, so the calculator
 // worker (in calculators.js) boots once per visit and survives page changes.
 import { bind } from "./calculators.js";
-import { bindHeadingLinks, followMovedAnchor } from "./links.js";
+import { bindHeadingLinks, followAnchorCase, followMovedAnchor } from "./links.js";
 import { bindChartTouch } from "./chart-touch.js";
 import { bindLayout } from "./form-layout.js";
 import { bindVersions } from "./versions.js";
+import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
 
 function bindGlossary() {
@@ -22,6 +23,8 @@ function bindPage() {
   bindHeadingLinks();
   bindGlossary();
   bindChartTouch();
+  bindSearchWhere();
+  followAnchorCase();   // before a moved anchor is looked up: #R-0016 is #r-0016, not a move
   followMovedAnchor();
   bindOffline();
 }

@@ -181,6 +181,22 @@ export function bindHeadingLinks() {
   });
 }
 
+// An anchor typed in another case (`/rulings/#R-0016` for `#r-0016`) lands on its heading:
+// every anchor of the Codex is lower case, so a hash naming none is tried in lower case.
+export function followAnchorCase() {
+  let id;
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return;
+  }
+  if (!id || document.getElementById(id) || id === id.toLowerCase()) return;
+  const target = document.getElementById(id.toLowerCase());
+  if (!target) return;
+  history.replaceState(history.state, "", location.pathname + location.search + "#" + encodeURIComponent(target.id));
+  target.scrollIntoView();
+}
+
 // A rule anchor that moved keeps working: docs/anchor_redirects.json maps "page/#old" to "page/#new".
 export async function followMovedAnchor() {
   let id;

@@ -1,0 +1,124 @@
+"""Issue 11 item 3: search says where a result lives, ranks the rule itself first, and finds
+ruling IDs as readers type them; `/rulings/#R-0016` lands on the ruling whatever its case.
+
+Code: macros/search_hook.py (the `terms` field of the search index), mkdocs.yml (its boost),
+docs/assets/js/search-where.js (the "Game › Page" line), links.js `followAnchorCase`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from macros import search_hook
+
+
+def _index(site_dir: Path) -> dict:
+    return json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+
+
+def test_ruling_ids_are_indexed_as_readers_type_them() -> None:
+    assert search_hook.ruling_terms("R-0016: House-rule d6 damage dice explode") == ["r0016", "r16", "r-0016", "R-0016"]
+    assert search_hook.ruling_terms("Rulings") == []
+    assert search_hook._location("sun/combat.md#sun-parry") == "sun/#sun-parry".replace("sun/#", "sun/combat/#")
+    assert search_hook._location("rk/index.md#rk-pages") == "rk/#rk-pages"
+
+
+def test_built_index_carries_the_terms(site_dir: Path) -> None:
+    index = _index(site_dir)
+    assert index["config"]["fields"]["terms"]["boost"] > index["config"]["fields"]["title"]["boost"]
+    docs = {d["location"]: d for d in index["docs"]}
+    assert "r0016" in docs["rulings/#r-0016"]["terms"].split()
+    assert "Parry" in docs["sun/combat/#sun-parry"]["terms"]
+    assert "parry" in docs["rk/attacking/#rk-active-defense"]["terms"]
+    # every anchor named by a term exists in the index: a renamed heading would silently lose it
+    wanted = set(search_hook.glossary_terms()) | {search_hook._location(a) for a in search_hook.EXTRA_TERMS}
+    lost = {w for w in wanted if w not in docs and w.partition("#")[0] not in docs}
+    assert not lost, sorted(lost)
+    assert "terms" in docs["sun/hazards/"] or not any(w.startswith("sun/hazards/#sun-hazards") for w in wanted)
+
+
+# ---------------------------------------------------------------- in the browser
+@pytest.fixture(scope="module")
+def search_page(context: Any, served: str) -> Iterator[Any]:
+    page = context.new_page()
+    page.goto(served)
+    yield page
+    page.close()
+
+
+RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((li) => ({
+  where: (li.querySelector('.cx-search-where') || {}).textContent || '',
+  links: [...li.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
+}))"""
+
+
+def search(page: Any, query: str) -> list[dict]:
+    if not page.locator(".md-search__input").is_visible():
+        page.locator("label[for=__search]").first.click()
+    box = page.locator(".md-search__input")
+    box.fill("")
+    box.press_sequentially(query, delay=30)
+    page.wait_for_function(
+        "(q) => document.querySelector('.md-search__input').value === q && document.querySelector('.md-search-result__item .cx-search-where')",
+        arg=query, timeout=15000,
+    )
+    # the worker answers each keystroke: wait until the list has stopped changing
+    seen = page.evaluate(RESULTS)
+    for _ in range(40):
+        page.wait_for_timeout(300)
+        now = page.evaluate(RESULTS)
+        if now == seen:
+            return now
+        seen = now
+    return seen
+
+
+def _rank(results: list[dict], anchor: str) -> int:
+    for i, item in enumerate(results):
+        if any(link.endswith(anchor) for link in item["links"]):
+            return i
+    return 99
+
+
+@pytest.mark.browser
+def test_parry_finds_the_rules_before_the_social_parry(search_page: Any) -> None:
+    results = search(search_page, "parry")
+    social = _rank(results, "#rk-social-parry")
+    assert _rank(results, "#rk-active-defense") < social
+    assert _rank(results, "#sun-parry") < social
+    assert {_rank(results, "#rk-active-defense"), _rank(results, "#sun-parry")} == {0, 1}
+
+
+@pytest.mark.browser
+def test_skill_roll_finds_seventh_suns_basic_roll_first(search_page: Any) -> None:
+    results = search(search_page, "skill roll")
+    assert _rank(results, "#sun-basic-roll") == 0
+    assert results[0]["where"] == "Seventh Sun › Rules"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("typed", ["R-0016", "r0016", "R16"])
+def test_ruling_ids_as_typed(search_page: Any, typed: str) -> None:
+    results = search(search_page, typed)
+    assert results[0]["links"][1].endswith("/rulings/#r-0016"), results[0]
+    assert results[0]["where"] == "Rulings"
+
+
+@pytest.mark.browser
+def test_every_result_says_where_it_lives(search_page: Any) -> None:
+    results = search(search_page, "wound check")
+    assert results and all(item["where"] for item in results)
+    damage = next(item for item in results if item["links"][0].endswith("/rk/damage/"))
+    assert damage["where"] == "Roll & Keep › Damage and wounds"
+
+
+@pytest.mark.browser
+def test_a_ruling_anchor_in_capitals_lands_on_the_ruling(page: Any, served: str) -> None:
+    page.goto(served + "rulings/#R-0016")
+    page.wait_for_function("() => location.hash === '#r-0016'")
+    top = page.evaluate("document.getElementById('r-0016').getBoundingClientRect().top")
+    assert 0 <= top < 200
