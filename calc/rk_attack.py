@@ -152,6 +152,7 @@ def plan(
     damage_rolled: int | None = None,
     damage_kept: int | None = None,
     attacker_brawn: int = 2,
+    thrown: bool = False,
     firearm: str = "weapon",
     brawn: int = 3,
     flesh_wounds: int = 0,
@@ -172,7 +173,7 @@ def plan(
             per_hit.append(roll_keep.wounds(
                 rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, weapon=weapon,
                 damage_rolled=damage_rolled, damage_kept=damage_kept, attacker_brawn=attacker_brawn,
-                raises=r, firearm=firearm, d6_explode=d6_explode,
+                raises=r, firearm=firearm, d6_explode=d6_explode, thrown=thrown,
             ))
         except InputError as err:
             if err.field != "raises":
@@ -228,13 +229,13 @@ def plan(
         elif house:
             notes.append(
                 f"The defender Parries every hit with {defense_text}, against a TN of the attack roll's total "
-                "plus 5 for each raise called for damage."
+                "plus 5 for each raise called for damage (R-0052)."
             )
         else:
             notes.append(
                 f"The defender answers every hit with an Active Defense of {defense_text} against the attack "
-                "roll's total. The Codex's reading: meeting that total turns the blow aside, and the raises "
-                "called on the attack do not add to it."
+                "roll's total. The Codex's reading (R-0045, R-0052): meeting that total turns the blow aside, "
+                "and the raises called on the attack do not add to it."
             )
     else:
         notes.append("The defender makes no Active Defense or Parry: every hit lands.")
@@ -243,6 +244,8 @@ def plan(
         f"({top['damage_dice']} with {_raises_words(best)}). {wound_word} Wounds are counted by the Wound Check "
         f"of one attack, against {flesh_wounds} Flesh Wounds already taken."
     )
+    # the damage and Wound Check of a hit with the best raises, as the damage calculator explains them
+    notes.extend(n for n in per_hit[best]["notes"] if n not in notes and not n.startswith("Exploding dice"))
     if attack.tail > 0:
         notes.append(
             "Exploding dice are followed until less than one chance in ten trillion is left; "
@@ -308,13 +311,14 @@ CALCULATORS = (
                      required=False, help="With the Knack: rolls twice Finesse and keeps the Knack."),
             IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
                      required=False, help="With Finesse: replaces the dice rolled and kept above."),
-            BoolParam("explode", "Attack dice explode", True, required=False,
+            BoolParam("explode", "Attack dice explode", True, required=False, more=True,
                       help="Untick for a Crippled attacker under the house rules."),
             IntParam("tn", "TN to be hit", 15, minimum=0, maximum=roll_keep.MAX_TN,
                      help="Before raises: (Defense Knack + 1) x 5, or the Passive Defense."),
             IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
                      help="One row for each number of raises from 0 to this."),
             _p("weapon"),
+            _p("thrown"),
             _p("damage_rolled"),
             _p("damage_kept"),
             _p("attacker_brawn"),
@@ -326,8 +330,10 @@ CALCULATORS = (
                                  ("none", "None: every hit lands")),
                         help="He rolls against the attack's total; house firearms can not be Parried."),
             IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
+                     shown_when=(("defense", ("active",)),),
                      help="Summary: twice Wits. House: the Defense Knack's dice."),
             IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
+                     shown_when=(("defense", ("active",)),),
                      help="Summary: the Defense Knack. Cannot exceed the dice rolled."),
             _p("d6_explode"),
         ),

@@ -32,6 +32,7 @@ COMPOSED = [
     dict(rules="house", stat=3, skill=2, tn=10, max_raises=6, explode=False, d6_explode=False),
     dict(rules="summary", weapon="pistol", tn=25, brawn=2, max_raises=3),
     dict(rules="summary", weapon="custom", damage_rolled=2, damage_kept=2, firearm="yes", brawn=1),
+    dict(rules="house", weapon="knife", thrown=True, attacker_brawn=4),
 ]
 
 
@@ -53,7 +54,7 @@ def test_rows_are_the_chained_calculators(params: dict[str, Any]) -> None:
         check = calc.evaluate("rk-check", dict(roll, tn=full["tn"], raises=r))
         hit = calc.evaluate("rk-wounds", {
             k: full[k] for k in ("rules", "brawn", "flesh_wounds", "weapon", "damage_rolled", "damage_kept",
-                                 "attacker_brawn", "firearm", "d6_explode")
+                                 "attacker_brawn", "firearm", "d6_explode", "thrown")
         } | {"raises": r})
         target = full["tn"] + 5 * r
         assert row["target"] == target == check["target"]
