@@ -27,7 +27,8 @@ def handoffs_html(chain: Mapping[str, Any]) -> str:
             f'<p class="cx-chain-row"><button type="button" class="cx-handoff md-button" '
             f'data-chain-calculator="{escape(target.id, quote=True)}" '
             f'data-chain-page="{escape(page_url(target.rule), quote=True)}" '
-            f'data-chain-params="{escape(json.dumps(extra["params"], sort_keys=True), quote=True)}">'
+            f'data-chain-params="{escape(json.dumps(extra["params"], sort_keys=True), quote=True)}" '
+            f'data-chain-arrived="{escape(extra["arrived"], quote=True)}">'
             f'{escape(extra["label"])}</button></p>'
         )
     return "".join(out)
@@ -39,7 +40,11 @@ def handoffs(chain: Mapping[str, Any]) -> list[dict[str, Any]]:
     if chain.get("calculator") != "rk-check" or "tn" not in params:
         return []
     tn = params["tn"]
-    return [{"calculator": PLANNER, "params": {"tn": tn}, "label": f"Plan an attack against TN {tn}"}]
+    arrived = f"TN {tn} from the TN builder"
+    if params.get("raises"):
+        arrived += "; its raises are not carried over, as the planner weighs each number of raises in turn"
+    return [{"calculator": PLANNER, "params": {"tn": tn}, "label": f"Plan an attack against TN {tn}",
+             "arrived": arrived}]
 
 
 _COLUMNS = (

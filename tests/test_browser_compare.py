@@ -142,6 +142,7 @@ def test_the_planner_answers_from_a_tn_hand_off(page: Any, served: str) -> None:
     tn = wait_for_result(page, "rk-tn", "tn", form_params(page, "rk-tn"))
     root(page, "rk-tn").locator(".cx-handoff").click()
     assert page.locator('[data-calculator="rk-attack"] [name="tn"]').input_value() == str(tn)
+    assert root(page, "rk-attack").locator(".cx-arrived").inner_text() == f"TN {tn} from the TN builder"
     params = form_params(page, "rk-attack")
     wait_for_result(page, "rk-attack", "best", params)
     wait_for_result(page, "rk-attack", "p_wound", params)

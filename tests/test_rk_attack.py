@@ -340,3 +340,19 @@ def test_rows_are_fast_enough_at_the_caps() -> None:
     for row in result["rows"]:
         assert 0 <= row["p_lands"] <= row["p_hit"] <= 1
         assert sum(p for _, p in row["wounds"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_tn_builder_offers_its_tn_to_the_planner() -> None:
+    """rk-tn hands the TN before raises to rk-check; the planner gets the same TN, raises left to its rows."""
+    import html
+    import json
+
+    from codex_view.render import result_html
+
+    result = calc.evaluate("rk-tn", {"knack": 3, "raises": 2})
+    page = result_html(calc.CALCULATORS["rk-tn"], result)
+    start = page.index('data-chain-calculator="rk-attack"')
+    button = page[page.rindex("<button", 0, start):page.index("</button>", start)]
+    params = json.loads(html.unescape(button.split('data-chain-params="')[1].split('"')[0]))
+    assert params == {"tn": result["chain"]["params"]["tn"]} == {"tn": 20}
+    assert 'class="cx-handoff' in button and "Plan an attack against TN 20" in button
