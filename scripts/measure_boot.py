@@ -1,9 +1,19 @@
-"""Measure navigation -> first `data-state="ready"`, cold and warm, median of 5, plus build figures.
+"""`make measure`: what a reader on a phone gets, per network profile and per boot path.
 
-Usage: python -m scripts.measure_boot [--runs 5] [--page sun/rules/]
-Cold: a fresh browser profile each run (empty HTTP cache). Warm: one profile, visited once to
-fill the cache, then each run opens the page in a new tab of that profile.
-Also times input change -> result once booted (p50, p95 over 40 edits).
+The built site is served by scripts/phone_host.py, which gzips like GitHub Pages, throttles one
+shared link in the server itself and counts the bytes it sends (compressed, headers included).
+Chromium opens each run in a fresh context (empty cache, no service worker) at 360 px with touch.
+
+For each profile (unthrottled; 9 Mbit/s + 60 ms; 1.6 Mbit/s + 150 ms):
+- the shared link /rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30: time from navigation to the
+  first live answer (the right value, no longer data-stale) and bytes on the wire until then,
+  for each boot path: `auto` (what readers get: the worker times the wasm download and takes the
+  snapshot only on a fast link), `snapshot`, `trimmed` (trimmed precompiled stdlib, no snapshot)
+  and `plain` (Pyodide's full stdlib, no snapshot), forced through window.codexBootPath;
+- bytes the service worker has stored after a visit to the home page (navigator.storage.estimate).
+Then, unthrottled and booted, each calculator's edit latency (input event -> ready, in the page).
+
+Usage: python -m scripts.measure_boot [--runs 3] [--slow-runs 1] [--paths auto,snapshot,trimmed,plain]
 """
 
 from __future__ import annotations
@@ -13,36 +23,73 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
 import calc
 from calc.params import IntParam
+from scripts.phone_host import PhoneHost
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS, build_site, free_port
 
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, build_site, free_port, serve
+SHARED = "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30"
+SHARED_PARAMS = {"rolled": 7, "kept": 5, "tn": 30}
+PROFILES = (("unthrottled", None, 0), ("9 Mbit/s + 60 ms", 9.0, 60), ("1.6 Mbit/s + 150 ms", 1.6, 150))
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+LIVE = """([key, expected]) => {
+  const root = document.querySelector('[data-calculator="rk-check"]');
+  const out = root && root.querySelector(`[data-result="${key}"]`);
+  return root && root.dataset.state === 'ready' && !root.hasAttribute('data-stale')
+    && out && Math.abs(Number(out.dataset.value) - expected) <= 1e-12;
+}"""
+
+STORED = """async () => {
+  await navigator.serviceWorker.ready;
+  const { usage } = await navigator.storage.estimate();
+  let entries = 0;
+  for (const name of await caches.keys()) entries += (await (await caches.open(name)).keys()).length;
+  return { usage, entries };
+}"""
 
 
-def _ready(page, url: str) -> float:
-    start = time.perf_counter()
-    page.goto(url)
-    page.wait_for_selector("[data-calculator][data-state=ready]", timeout=60_000)
-    return time.perf_counter() - start
-
-
-def _edits(page, cid: str = "sun-check", n: int = 40) -> list[float]:
-    """Time `n` edits of a calculator's first whole-number field, each to `data-state="ready"`."""
-    param = next(p for p in calc.CALCULATORS[cid].params if isinstance(p, IntParam) and not p.optional)
-    box = page.locator(f'[data-calculator="{cid}"] [name="{param.name}"]')
-    low, high = param.minimum, min(param.maximum, param.minimum + 14)
-    times = []
-    for i in range(n):
-        value = str(low + i % (high - low + 1))
-        page.evaluate(f"document.querySelector('[data-calculator=\"{cid}\"]').dataset.state = 'static'")
+def shared_link(browser: Any, host: PhoneHost, base: str, path: str) -> tuple[float, int]:
+    """Seconds from navigation to the live answer, and bytes the host sent until then."""
+    expected = calc.evaluate("rk-check", SHARED_PARAMS)["chance"]
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        if path != "auto":
+            page.add_init_script(f"window.codexBootPath = {path!r};")
+        host.link.reset()
         start = time.perf_counter()
-        box.fill(value)
-        page.wait_for_selector(f'[data-calculator="{cid}"][data-state=ready], [data-calculator="{cid}"][data-state=error]', timeout=10_000)
-        times.append(time.perf_counter() - start)
-    return sorted(times)
+        page.goto(base + SHARED, wait_until="commit")
+        page.wait_for_function(LIVE, arg=["chance", expected], timeout=180_000, polling=50)
+        return time.perf_counter() - start, host.link.sent
+    finally:
+        ctx.close()
+
+
+def stored_after_home(browser: Any, host: PhoneHost, base: str) -> tuple[int, int, int]:
+    """(bytes stored, cache entries, bytes sent) once the home page's service worker is idle."""
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        host.link.reset()
+        page.goto(base, wait_until="load")
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        quiet_since, last = time.perf_counter(), -1
+        deadline = time.perf_counter() + 120
+        while time.perf_counter() < deadline:   # idle: nothing sent for 2 s
+            time.sleep(0.25)
+            if host.link.sent != last:
+                last, quiet_since = host.link.sent, time.perf_counter()
+            elif time.perf_counter() - quiet_since > 2.0:
+                break
+        found = page.evaluate(STORED)
+        return int(found["usage"]), int(found["entries"]), host.link.sent
+    finally:
+        ctx.close()
 
 
 IN_PAGE_EDITS = """async ([cid, name, values]) => {
@@ -68,69 +115,87 @@ IN_PAGE_EDITS = """async ([cid, name, values]) => {
 }"""
 
 
-def _in_page_edits(page, cid: str, n: int = 30) -> list[float]:
-    param = next(p for p in calc.CALCULATORS[cid].params if isinstance(p, IntParam) and not p.optional)
+def in_page_edits(page: Any, cid: str, n: int = 30) -> list[float]:
+    param = next((p for p in calc.CALCULATORS[cid].params if isinstance(p, IntParam) and not p.optional), None)
+    if param is None:
+        return []
     low, high = param.minimum, min(param.maximum, param.minimum + 14)
     values = [low + 1 + i % (high - low) for i in range(n)]
     return sorted(t / 1000 for t in page.evaluate(IN_PAGE_EDITS, [cid, param.name, values]))
 
 
-def _percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: float) -> float:
     return values[int(q * (len(values) - 1))]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--page", default="sun/rules/")
+    ap.add_argument("--runs", type=int, default=3, help="runs per path, unthrottled and 9 Mbit/s (median)")
+    ap.add_argument("--slow-runs", type=int, default=1, help="runs per path at 1.6 Mbit/s")
+    ap.add_argument("--paths", default="auto,snapshot,trimmed,plain")
     args = ap.parse_args()
+    paths = args.paths.split(",")
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        start = time.perf_counter()
+        began = time.perf_counter()
         done = build_site(site, base)
-        build_s = time.perf_counter() - start
         assert done.returncode == 0, done.stderr
-        size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-        pyodide = sum(p.stat().st_size for p in (site / "assets" / "pyodide").iterdir())
-        server = serve(site, port)
-        url = base + args.page
-        cold, warm = [], []
-        with sync_playwright() as pw:
-            for _ in range(args.runs):
-                with tempfile.TemporaryDirectory() as profile:
-                    ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                    cold.append(_ready(ctx.new_page(), url))
-                    ctx.close()
-            with tempfile.TemporaryDirectory() as profile:
-                ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                first = ctx.new_page()
-                _ready(first, url)
-                first.close()
-                time.sleep(1.0)  # let the cache (and V8's code cache) settle
-                for _ in range(args.runs):
-                    page = ctx.new_page()
-                    warm.append(_ready(page, url))
-                    page.close()
+        print(f"built in {time.perf_counter() - began:.0f} s; measuring (a few minutes)...", flush=True)
+        host = PhoneHost(site, port).start()
+        rows: list[tuple[str, str, list[float], list[int]]] = []
+        stored: dict[str, tuple[int, int, int]] = {}
+        edits: dict[str, list[float]] = {}
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for name, mbit, rtt in PROFILES:
+                    host.link.set(mbit, rtt)
+                    runs = args.slow_runs if mbit and mbit < 5 else args.runs
+                    for path in paths:
+                        times, sent = [], []
+                        for _ in range(runs):
+                            seconds, nbytes = shared_link(browser, host, base, path)
+                            times.append(seconds)
+                            sent.append(nbytes)
+                        rows.append((name, path, times, sent))
+                        print(f"  {name:20s} {path:8s} {statistics.median(times):6.2f} s  "
+                              f"{statistics.median(sent) / 1e6:5.2f} MB", flush=True)
+                    stored[name] = stored_after_home(browser, host, base)
+                host.link.set(None, 0)
+                ctx = browser.new_context(**PHONE)
                 page = ctx.new_page()
-                _ready(page, url)
-                edits = _edits(page)
                 page.goto(base + "calculators/")
-                page.wait_for_function("() => [...document.querySelectorAll('[data-calculator]')].every(r => r.dataset.state === 'ready')")
-                per_calc = {cid: _in_page_edits(page, cid) for cid in calc.CALCULATORS if cid != "dice"}
+                page.wait_for_function(
+                    "() => [...document.querySelectorAll('[data-calculator]')].every(r => r.dataset.state === 'ready')",
+                    timeout=120_000)
+                edits = {cid: in_page_edits(page, cid) for cid in calc.CALCULATORS if cid != "dice"}
                 ctx.close()
-        server.shutdown()
-    p95 = _percentile(edits, 0.95)
-    print(f"mkdocs build (wall, incl. Python start): {build_s:.2f} s")
-    print(f"built site: {size / 1e6:.1f} MB, of which Pyodide runtime + wheel {pyodide / 1e6:.1f} MB")
-    print(f"navigation -> ready, cold profile: median {statistics.median(cold):.2f} s  runs {[round(x, 2) for x in cold]}")
-    print(f"navigation -> ready, warm profile: median {statistics.median(warm):.2f} s  runs {[round(x, 2) for x in warm]}")
-    print(f"input change -> ready (booted): p50 {statistics.median(edits) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms")
-    print("per calculator, timed inside the page from the input event to ready (30 edits of its first")
-    print("whole-number field across the low end of its range, on the Calculators page):")
-    for cid, times in per_calc.items():
-        print(f"  {cid:15s} p50 {statistics.median(times) * 1000:4.0f} ms   p95 {_percentile(times, 0.95) * 1000:4.0f} ms")
+                browser.close()
+        finally:
+            host.shutdown()
+    print()
+    print("Shared link /" + SHARED + " (360 px, touch, fresh profile), first live answer:")
+    print()
+    print("| profile | boot path | time to live answer (median) | runs | on the wire until then |")
+    print("|---|---|---|---|---|")
+    for name, path, times, sent in rows:
+        runs = ", ".join(f"{t:.1f}" for t in times)
+        print(f"| {name} | {path} | {statistics.median(times):.2f} s | {runs} | {statistics.median(sent) / 1e6:.2f} MB |")
+    print()
+    print("| profile | stored by the service worker after the home page | cache entries | sent meanwhile |")
+    print("|---|---|---|---|")
+    for name, (usage, entries, sent) in stored.items():
+        print(f"| {name} | {usage / 1e6:.2f} MB | {entries} | {sent / 1e6:.2f} MB |")
+    print()
+    print("Edits once booted (unthrottled; input event -> ready inside the page, 30 edits each):")
+    print()
+    print("| calculator | p50 | p95 |")
+    print("|---|---|---|")
+    for cid, times in edits.items():
+        if times:
+            print(f"| {cid} | {statistics.median(times) * 1000:.0f} ms | {percentile(times, 0.95) * 1000:.0f} ms |")
 
 
 if __name__ == "__main__":

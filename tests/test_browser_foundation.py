@@ -136,6 +136,7 @@ def test_without_its_snapshot_the_worker_boots_normally(browser: Any, served: st
             route.abort()
 
         page.route("**/snapshot-*.bin.gz", refuse)
+        page.add_init_script("window.codexBootPath = 'snapshot';")   # whatever the link's speed
         page.goto(served + "sun/rules/?bonus=2&target=14")
         wait_for_result(page, "sun-check", "chance", {"bonus": 2, "target": 14, "die": "none"})
         assert refused, "the worker never asked for the snapshot"
