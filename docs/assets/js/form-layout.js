@@ -43,8 +43,27 @@ function fillPeek(root) {
     return item;
   });
   peek.replaceChildren(...figures);
+  scrollableTables(root);
   peek.classList.toggle("cx-peek--stale", result.classList.contains("cx-result--stale") || root.dataset.state === "busy");
   placePeek(root);
+}
+
+// A result table wider than the screen scrolls sideways in its own box; a keyboard must be
+// able to reach and scroll it too, so such a box (and only such a box) takes the focus.
+function scrollableTables(root) {
+  root.querySelectorAll(".cx-result-table, .cx-table table").forEach((box) => {
+    const wide = box.scrollWidth > box.clientWidth + 1;
+    if (wide && !box.hasAttribute("tabindex")) {
+      box.tabIndex = 0;
+      box.setAttribute("role", "region");
+      const title = box.closest(".cx-result-table, .cx-table").querySelector(".cx-subtitle, summary");
+      box.setAttribute("aria-label", title ? title.textContent.trim() : "Table");
+    } else if (!wide && box.hasAttribute("tabindex")) {
+      box.removeAttribute("tabindex");
+      box.removeAttribute("role");
+      box.removeAttribute("aria-label");
+    }
+  });
 }
 
 function viewHeight() {
@@ -106,7 +125,7 @@ function placeAll(resized = false) {
   document.querySelectorAll("[data-calculator]").forEach((root) => {
     if (!root.codexLayout) return;
     placePeek(root);
-    if (resized) echoChoices(root);
+    if (resized) { echoChoices(root); scrollableTables(root); }
   });
 }
 
@@ -119,6 +138,7 @@ export function bindLayout(root) {
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   root.querySelectorAll("details.cx-more").forEach((more) => more.addEventListener("toggle", changed));
+  root.addEventListener("toggle", () => scrollableTables(root), true);   // "Table of every total" opened
   changed();
   // watched: the result region (a new answer, or stale) and the root's state (an error arrived);
   // never the peek itself, which these handlers write
