@@ -66,8 +66,12 @@ def rows_table_html(result: Mapping[str, Any]) -> str:
         mark = ' class="cx-row--mark"' if row["raises"] == result["best"] else ""
         cells = "".join(f"<td>{escape(figure(row[key], kind))}</td>" for key, _, kind in _COLUMNS)
         body.append(f"<tr{mark}>{cells}</tr>")
+    # a box of its own that scrolls sideways on a narrow screen, reachable by the keyboard;
+    # the table's class keeps Material from wrapping it in a second, unfocusable scroll box
+    label = f"Raises called for damage, {result['roll']} against TN {result['tn']}"
     return (
-        f'<div class="cx-result-table" data-table="plan"><table><thead><tr>{head}</tr></thead>'
+        f'<div class="cx-result-table cx-plan" data-table="plan" role="region" tabindex="0" '
+        f'aria-label="{escape(label, quote=True)}"><table class="cx-plan__table"><thead><tr>{head}</tr></thead>'
         f'<tbody>{"".join(body)}</tbody></table></div>'
     )
 

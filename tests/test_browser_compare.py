@@ -158,3 +158,22 @@ def test_the_planner_compares_summary_and_house(page: Any, served: str) -> None:
     wait_compare(page, "rk-attack", "expected_wounds", a, dict(a, rules="house"))
     wait_state(page, "rk-attack", "ready")
     assert root(page, "rk-attack").locator('[data-result-b="best"]').count() == 1
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_compare_mode_passes_axe(browser: Any, served: str, scheme: str) -> None:
+    """Compare mode's figures, tags, differences and chart: no serious or critical violation."""
+    from tests.test_a11y import AXE, RUN_AXE
+
+    ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme=scheme,
+                              viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(served + "rk/choosing-raises/?calc=rk-attack&b.rules=house&b.tn=20#calc-rk-attack")
+        page.wait_for_selector('[data-calculator="rk-attack"][data-state="ready"][data-compare="on"]',
+                               timeout=READY_TIMEOUT_MS)
+        page.add_script_tag(path=str(AXE))
+        found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
+        assert found == []
+    finally:
+        ctx.close()
