@@ -82,7 +82,14 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     wheel_path = f"calc-{hashlib.sha256(content).hexdigest()[:12]}/{wheel}"
     ship(wheel_path, content)
     version = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
-    runtime: dict[str, object] = {"pyodide": version, "core": core, "wheel": wheel_path, "stdlib": None, "snapshot": None}
+    runtime: dict[str, object] = {"pyodide": version, "core": core, "wheel": wheel_path, "stdlib": None, "snapshot": None,
+                                  "bytecode": None}
+    # the wheel's modules compiled by Pyodide's CPython, unpacked beside it by a boot without
+    # the snapshot (which has them imported already), so Python does not compile calc each visit
+    bytecode = stdlib.compiled_zip(ROOT, PYODIDE_DIR, content, pycache=True)
+    if bytecode is not None:
+        runtime["bytecode"] = f"{wheel_path.split('/')[0]}/bytecode-{_short_hash(bytecode)}.zip"
+        ship(str(runtime["bytecode"]), bytecode)
     used = stdlib.used_files(ROOT, PYODIDE_DIR, content)
     trimmed = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
     if trimmed is not None:

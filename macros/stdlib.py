@@ -68,8 +68,10 @@ def _key(root: Path, pyodide_dir: Path, wheel: bytes) -> str:
     return digest.hexdigest()[:16]
 
 
-def run_cases(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: Path, case_list: list[list[Any]]) -> dict[str, Any]:
-    """Run `case_list` in Pyodide under Node with `stdlib` as the standard library.
+def run_cases(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: Path, case_list: list[list[Any]],
+              bytecode: bytes | None = None) -> dict[str, Any]:
+    """Run `case_list` in Pyodide under Node with `stdlib` as the standard library (and the
+    wheel's precompiled modules, `bytecode`, unpacked beside it as the worker does).
 
     Returns {"files": [zip entries imported], "replies": [JSON reply per case]}; raises
     RuntimeError with Node's output when Pyodide fails (a missing module, say).
@@ -83,8 +85,12 @@ def run_cases(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: Path, case_li
         cases_path = Path(tmp) / "cases.json"
         cases_path.write_text(json.dumps(case_list), encoding="utf-8")
         out_path = Path(tmp) / "out.json"
+        extra = []
+        if bytecode is not None:
+            (Path(tmp) / "bytecode.zip").write_bytes(bytecode)
+            extra = [str(Path(tmp) / "bytecode.zip")]
         done = subprocess.run(
-            [node, str(root / SCRIPT), str(pyodide_dir), str(stdlib), str(wheel_path), str(cases_path), str(out_path)],
+            [node, str(root / SCRIPT), str(pyodide_dir), str(stdlib), str(wheel_path), str(cases_path), str(out_path)] + extra,
             capture_output=True, text=True, timeout=300, check=False,
         )
         if done.returncode != 0 or not out_path.exists():
@@ -129,9 +135,13 @@ def trimmed_zip(full: Path, keep: list[str]) -> bytes:
     return buffer.getvalue()
 
 
-def compiled_zip(root: Path, pyodide_dir: Path, source: bytes) -> bytes | None:
-    """`source` with each module as bytecode compiled by Pyodide's CPython (cached), or None."""
+def compiled_zip(root: Path, pyodide_dir: Path, source: bytes, *, pycache: bool = False) -> bytes | None:
+    """`source` with each module as bytecode compiled by Pyodide's CPython (cached), or None.
+
+    `pycache`: for a wheel, a zip of only its modules' `__pycache__/*.pyc`, to unpack beside it.
+    """
     digest = hashlib.sha256(source)
+    digest.update(b"pycache" if pycache else b"zip")
     digest.update((root / COMPILER).read_bytes())
     digest.update((pyodide_dir / "package.json").read_bytes())
     cache = root / ".cache" / "stdlib"
@@ -144,7 +154,7 @@ def compiled_zip(root: Path, pyodide_dir: Path, source: bytes) -> bytes | None:
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "source.zip", Path(tmp) / "out.zip"
         src.write_bytes(source)
-        done = subprocess.run([node, str(root / COMPILER), str(pyodide_dir), str(src), str(out)],
+        done = subprocess.run([node, str(root / COMPILER), str(pyodide_dir), str(src), str(out)] + (["pycache"] if pycache else []),
                               capture_output=True, text=True, timeout=300, check=False)
         if done.returncode != 0 or not out.exists():
             log.info("codex: compiling the trimmed standard library failed; shipping its source: %s",

@@ -89,9 +89,12 @@ def test_the_trimmed_library_is_much_smaller(shipped_stdlib: tuple[Path, bytes])
 
 
 def test_every_calculator_runs_on_the_trimmed_library(shipped_stdlib: tuple[Path, bytes]) -> None:
+    """As the worker boots without the snapshot: the trimmed library, the wheel, its bytecode."""
     path, wheel = shipped_stdlib
     cases = _random_cases()
-    answer = stdlib.run_cases(ROOT, PYODIDE, wheel, path, cases)
+    bytecode = stdlib.compiled_zip(ROOT, PYODIDE, wheel, pycache=True)
+    assert bytecode, "the wheel's bytecode could not be made"
+    answer = stdlib.run_cases(ROOT, PYODIDE, wheel, path, cases, bytecode)
     assert len(answer["replies"]) == len(cases)
     answered = 0
     for (cid, params), got in zip(cases, answer["replies"]):

@@ -109,6 +109,9 @@ async function boot(choice) {
   }
   const stdlib = path === "plain" ? core + "python_stdlib.zip" : runtime.stdlib || core + "python_stdlib.zip";
   counted(runtime, stdlib, "application/zip");
+  const bytecode = path !== "snapshot" && runtime.bytecode
+    ? counted(runtime, runtime.bytecode, "application/zip").then((r) => r.arrayBuffer())
+    : null;
   const snapshot = path === "snapshot"
     ? counted(runtime, runtime.snapshot, "application/gzip")
       .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
@@ -128,6 +131,11 @@ async function boot(choice) {
   }
   if (!pyodide) pyodide = await loadPyodide(options);
   pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
+  if (bytecode) {   // calc's modules precompiled (macros/site_hook.py): beside their sources
+    const where = pyodide.runPython(
+      "import importlib.util, os; os.path.dirname(os.path.dirname(importlib.util.find_spec('calc').origin))");
+    pyodide.unpackArchive(new Uint8Array(await bytecode), "zip", { extractDir: where });
+  }
   const entry = pyodide.pyimport("codex_view.browser");
   wasmHeap = () => pyodide._module.HEAP8.length;
   self.postMessage({ type: "ready", path });
