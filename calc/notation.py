@@ -228,8 +228,6 @@ def _suggestion(before: str, rest: str) -> str:
         return "For disadvantage, keep the lower of two d20s: 2d20kl1."
     if "adv" in whole:
         return "For advantage, keep the higher of two d20s: 2d20kh1."
-    if low.startswith(("dis",)):
-        return "For disadvantage, keep the lower of two d20s: 2d20kl1."
     if after_dice and low[:1] == "d" and low[1:2] in _DIGITS:
         return "To drop dice, say which: drop lowest → 4d6dl1, drop highest → 4d6dh1."
     if before.endswith("-") and low[:1] in ("l", "h"):
