@@ -18,7 +18,7 @@ import pytest
 
 import calc
 from tests.browser import READY_TIMEOUT_MS, root, wait_for_result, wait_state
-from tests.site_pages import calculator_pages, headline_key
+from tests.site_pages import calculator_pages, headline_key, navigate
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +48,15 @@ def test_a_hash_naming_a_checkbox_changes_nothing(fresh: Any, served: str, site_
     params = dict(calc.CALCULATORS["rk-check"].defaults(), explode=explode)
     wait_for_result(fresh, "rk-check", headline_key("rk-check"), params)
     assert fresh.locator(box).is_checked() is explode
+    assert fresh.errors == []
+
+
+def test_a_hash_naming_a_checkbox_changes_nothing_after_instant_navigation(fresh: Any, served: str, site_dir: Path) -> None:
+    """Material runs the new page's inline scripts on instant navigation too."""
+    fresh.goto(served)
+    navigate(fresh, served, page_of(site_dir, "rk-check") + "#rk-check-explode")
+    wait_for_result(fresh, "rk-check", headline_key("rk-check"), calc.CALCULATORS["rk-check"].defaults())
+    assert fresh.locator('[data-calculator="rk-check"] [name="explode"]').is_checked()
     assert fresh.errors == []
 
 
