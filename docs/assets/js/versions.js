@@ -106,8 +106,12 @@ function listen() {
           history.replaceState(history.state, "", location.pathname + "?" + query.toString() + location.hash);
         }
       } else if (el.matches(`[data-calculator] select[name="${VERSION_KEY}"]`)) {
-        openTabs(el.value);
-        setCalculators(el.value);   // another calculator on the page follows too
+        // the page's tabs follow, and with them any other calculator on a page that has tabs
+        // (on a page without tabs, such as the Calculators page, each calculator is its own)
+        if (tabSets().length) {
+          openTabs(el.value);
+          setCalculators(el.value);
+        }
       }
     } finally {
       syncing = false;
