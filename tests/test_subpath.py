@@ -60,6 +60,15 @@ def test_absolute_urls_in_the_build_are_under_the_sub_path(sub_site: tuple[Path,
     assert ids and all(i.startswith(url) for i in ids)
 
 
+def test_the_offline_page_links_under_the_sub_path(sub_site: tuple[Path, str]) -> None:
+    """The service worker shows offline.html at any address: its links start from the sub-path."""
+    site, url = sub_site
+    html = (site / "offline.html").read_text(encoding="utf-8")
+    path = "/" + SUB
+    assert f'href="{path}assets/css/codex.css"' in html and f'<a href="{path}">' in html
+    assert 'href="assets/' not in html and 'href="../' not in html
+
+
 def test_a_calculator_answers_under_the_sub_path(sub_page: Any, sub_site: tuple[Path, str]) -> None:
     _, url = sub_site
     sub_page.goto(url + "sun/rules/")
