@@ -1,6 +1,6 @@
 // Runs a built site's sw.js under Node with stand-ins for what a browser gives a service worker
 // (CacheStorage, clients, fetch from the site's folder, navigator.connection), fires its install
-// event once, and prints what it fetched and kept as JSON. Used by tests/test_sw.py to check
+// event once (and `activate` if asked), and prints what it fetched and kept as JSON. Used by tests/test_sw.py to check
 // what a worker does on install where a browser cannot be told to save data.
 //
 //   node tests/sw_harness.mjs SITE_DIR '{"saveData": true, "open": ["sun/rules/"], "kept": true}'
@@ -60,6 +60,11 @@ if (scenario.kept) {   // an older version of this deployment, whose reader kept
   const old = await caches.open("codex:/:0000000000000000");
   await old.put(new URL("__codex/offline-copy", SCOPE).href, new Response("kept"));
 }
+for (const [path, sha256, stale] of scenario.oldRuntime || []) {   // runtime files an older version kept
+  const old = await caches.open("codex:/:0000000000000000");
+  const body = stale ? "an older build's copy" : fileFor(new URL(path, SCOPE).href);
+  await old.put(`${new URL(path, SCOPE).href}?sha256=${sha256}`, new Response(body));
+}
 
 const listeners = {};
 const self = {
@@ -84,6 +89,10 @@ listeners.install({ waitUntil(promise) { work = promise; } });
 let failed = null;
 try {
   await work;
+  if (scenario.activate) {
+    listeners.activate({ waitUntil(promise) { work = promise; } });
+    await work;
+  }
 } catch (err) {
   failed = String(err);
 }

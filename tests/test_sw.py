@@ -212,6 +212,21 @@ def test_a_kept_codex_is_downloaded_again_by_the_next_version(site_dir: Path) ->
     assert len(new) == len(everything) + 1  # and the marker
 
 
+def test_across_a_runtime_change_only_unchanged_files_carry_over(site_dir: Path) -> None:
+    """A new build: a runtime file kept under its current sha256 moves to the new version's cache
+    without a download; one kept under another sha256 (an older Pyodide) does not; the old
+    version's cache is deleted on activation."""
+    data = manifest(site_dir)
+    (same, sha), (changed, _) = data["runtime"][0], data["runtime"][1]
+    ran = install(site_dir, oldRuntime=[[same, sha, False], [changed, "0" * 64, True]], activate=True)
+    root = "https://codex.test/"
+    assert ran["failed"] is None
+    assert list(ran["kept"]) == [f"codex:/:{data['version']}"]
+    new = ran["kept"][f"codex:/:{data['version']}"]
+    assert f"{root}{same}?sha256={sha}" in new and root + same not in ran["fetched"]
+    assert not [u for u in new if u.startswith(root + changed)]
+
+
 # ------------------------------------------------------------------------------ browser
 @pytest.mark.browser
 def test_a_home_page_visit_keeps_under_1_5_mb_and_no_png_or_runtime(fresh: Any, site: Site) -> None:
@@ -227,8 +242,12 @@ def test_a_home_page_visit_keeps_under_1_5_mb_and_no_png_or_runtime(fresh: Any, 
 
 
 @pytest.mark.browser
-def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, site_dir: Path) -> None:
-    page = fresh.new_page()
+@pytest.mark.parametrize("home_first", [False, True], ids=["shared-link", "home-then-link"])
+def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, site_dir: Path, home_first: bool) -> None:
+    """A shared link opened cold (the worker fetches before the service worker controls the
+    page), or after the home page (every runtime file goes through the service worker, which
+    keeps a copy): one request per file either way."""
+    page = first_visit(fresh, site.url) if home_first else fresh.new_page()
     page.goto(site.url + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
     wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30})
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
@@ -237,6 +256,10 @@ def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, sit
     print("\nruntime requests:", fetched)
     assert fetched and all(n == 1 for n in fetched.values()), fetched
     assert any(p.endswith(".wasm") for p in fetched)
+    if home_first:   # the copies kept are the files fetched, checked against their sha256
+        page.wait_for_timeout(500)
+        kept = {u.split("?")[0].removeprefix(site.url.rstrip("/")) for u in page.evaluate(CACHED)["urls"]}
+        assert set(fetched) <= kept
 
 
 @pytest.mark.browser
