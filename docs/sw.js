@@ -172,7 +172,7 @@ self.addEventListener("fetch", (event) => {
 
 // ------------------------------------------------------------------------------- install
 async function ourCaches() {
-  // this deployment's caches of other versions, newest last (an older worker's legacy cache
+  // this deployment's caches of other versions (a cache of the first, origin-wide worker
   // counts as ours when it holds this scope's home page)
   const out = [];
   for (const name of await caches.keys()) {
