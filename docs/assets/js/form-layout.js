@@ -30,15 +30,17 @@ function fillPeek(root) {
   const peek = root.querySelector(".cx-peek");
   const result = root.querySelector(".cx-result");
   if (!peek || !result) return;
-  const figures = [...result.querySelectorAll(".cx-figure")].slice(0, 2).map((figure) => {
+  const shown = [...result.querySelectorAll(".cx-figure")].filter((figure) => figure.querySelector("output"));
+  const figures = shown.slice(0, 2).map((figure) => {
     const item = document.createElement("span");
     item.className = "cx-peek__figure";
     const label = document.createElement("span");
     label.className = "cx-peek__label";
-    label.textContent = figure.querySelector(".cx-figure__label").textContent;
+    label.textContent = figure.querySelector(".cx-figure__label")?.textContent ?? "";
     const value = document.createElement("strong");
     value.className = "cx-peek__value";
-    value.textContent = figure.querySelector("output").textContent;
+    // a compared figure holds A's and B's values: the strip shows them side by side
+    value.textContent = [...figure.querySelectorAll("output")].map((out) => out.textContent.trim()).join(" / ");
     item.append(label, " ", value);
     return item;
   });
