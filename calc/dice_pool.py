@@ -92,7 +92,8 @@ def check(
     if success_at > sides:
         raise InputError(
             "success_at",
-            f"A die succeeds on must be a whole number from 1 to {sides}, the die's sides; got {success_at}.",
+            f"Lowest face that succeeds must be a whole number from 1 to {sides}, as the die has {sides} sides; "
+            f"got {success_at}.",
         )
     default = (sides, success_at) == (DEFAULT_SIDES, DEFAULT_SUCCESS_AT)
     reading = (
@@ -189,7 +190,7 @@ CALCULATORS = (
                   "Penalty dice: each success on one cancels one success; the net may go below zero."),
             IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False,
                      help="The source text does not name the die; the Codex's default is a d10."),
-            IntParam("success_at", "A die succeeds on", DEFAULT_SUCCESS_AT, minimum=1, maximum=MAX_SIDES,
+            IntParam("success_at", "Lowest face that succeeds", DEFAULT_SUCCESS_AT, minimum=1, maximum=MAX_SIDES,
                      required=False,
                      help="The lowest face that counts as a success, at most the die's sides. The source text "
                           "does not give it; the Codex's default is 7 or more."),

@@ -83,6 +83,30 @@ def error_messages() -> Iterator[tuple[str, str]]:
                 yield f"{cid} without {p.name}", caught.value.message
 
 
+# Refusals that come from the calculators themselves, when two fields do not fit together.
+CROSS_FIELD = [
+    ("rk-check", {"stat": 2, "tn": 10}),
+    ("rk-check", {"skill": 2, "tn": 10}),
+    ("rk-horse-fall", {"wounds": 1, "taken": 2}),
+    ("rk-wounds", {"brawn": 2, "rules": "summary", "weapon": "buckler"}),
+    ("rk-wounds", {"brawn": 2, "rules": "house", "weapon": "dagger"}),
+    ("rk-wounds", {"brawn": 2, "rules": "house", "weapon": "custom"}),
+    ("rk-wounds", {"brawn": 2, "rules": "house", "weapon": "custom", "damage_rolled": 2}),
+    ("rk-wounds", {"brawn": 2, "weapon": "custom", "damage_rolled": 30, "damage_kept": 2, "raises": 15}),
+    ("pool-check", {"dice": 5, "sides": 6, "success_at": 7}),
+]
+
+
+def test_cross_field_refusals_use_labels() -> None:
+    bad = []
+    for cid, params in CROSS_FIELD:
+        with pytest.raises(InputError) as caught:
+            calc.evaluate(cid, params)
+        if problems(caught.value.message):
+            bad.append((cid, params, caught.value.message, problems(caught.value.message)))
+    assert bad == []
+
+
 def variants(c: Any) -> Iterator[dict[str, Any]]:
     base = c.defaults()
     yield base
