@@ -25,7 +25,8 @@ MAX_TN = 300
 RAISE = 5  # summary rules: each Raise adds 5 to the TN
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
 KEEP_ALL_RULING = "R-0050"  # calc/data/rulings.json: keep every die when Y exceeds X
-EXACT_BUDGET = 2000  # dice x TN up to which a near tie is settled in exact fractions (under a second)
+EXACT_DICE = 10  # up to this many dice rolled ...
+EXACT_BUDGET = 1000  # ... and dice x TN up to this, a near tie is settled in exact fractions (well under a second)
 
 # -- shared helpers ----------------------------------------------------------------------
 
@@ -122,7 +123,7 @@ def _meets(dist: Dist, target: int, threshold_percent: int, rolled: int, kept: i
     gap = dist.at_least(target) * 100 - threshold_percent
     if abs(gap) > 1e-7:  # the truncated series is within 1e-13 of the truth: far from a tie
         return gap > 0
-    if rolled * target <= EXACT_BUDGET:
+    if rolled <= EXACT_DICE and rolled * target <= EXACT_BUDGET:
         return exact_at_least(rolled, kept, target, explode=explode) * 100 >= threshold_percent
     # too big to settle in fractions quickly: a chance this close to the line counts as on it
     return gap > -1e-9
