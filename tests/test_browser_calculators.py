@@ -156,10 +156,15 @@ def test_tn_builder_hands_the_tn_before_raises_and_says_so(calcs_page: Any) -> N
     arrived = calcs_page.locator(f"{check} .cx-arrived")
     assert arrived.inner_text().startswith("TN 23 and 2 raises from the TN builder")
     wait_for_result(calcs_page, "rk-check", "chance", form_params(calcs_page, "rk-check"))
-    assert calcs_page.evaluate(
-        """() => { const r = document.querySelector('[data-calculator="rk-check"]').getBoundingClientRect();
-                   return r.top < window.innerHeight && r.bottom > 0; }"""
-    )
+    in_view = """() => { const r = document.querySelector('[data-calculator="rk-check"]').getBoundingClientRect();
+                         return r.top < window.innerHeight && r.bottom > 0; }"""
+    try:
+        calcs_page.wait_for_function(in_view, timeout=5000)
+    except Exception:
+        where = calcs_page.evaluate("""() => [window.scrollY, window.innerHeight,
+            document.querySelector('[data-calculator="rk-check"]').getBoundingClientRect().top,
+            document.activeElement && document.activeElement.outerHTML.slice(0, 120)]""")
+        raise AssertionError(f"the roll calculator was not scrolled into view: {where}")
     # back to the defaults, for the tests that share this page
     calcs_page.locator('[data-calculator="rk-tn"] [name="off_hand"]').uncheck()
     type_into(calcs_page, "rk-tn", "raises", "0")

@@ -231,7 +231,8 @@ document.addEventListener("click", (event) => {
       if (field) writeField(field, String(value));
     }
     form.dispatchEvent(new Event("change"));
-    target.scrollIntoView({ behavior: "smooth", block: "start" });
+    // at once, not smoothly: a smooth scroll is cut short when results above it change height
+    target.scrollIntoView({ block: "start" });
     showArrived(target, button.dataset.chainArrived);
     return;
   }
