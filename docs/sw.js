@@ -59,6 +59,7 @@ const ignore = () => {};
 
 // ------------------------------------------------------------------------------- checking
 const checked = new Set();   // runtime keys whose kept copy was verified since this worker started
+const suspect = new Set();   // runtime keys last seen with wrong bytes: fetched past the HTTP cache
 
 async function sha256Hex(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
@@ -74,6 +75,7 @@ async function verifiedCopy(cache, file) {
   const body = await hit.arrayBuffer();
   if ((await sha256Hex(body)) !== file.sha256) {
     await cache.delete(file.key);
+    suspect.add(file.key);
     return null;
   }
   checked.add(file.key);
@@ -103,7 +105,11 @@ async function fetchRuntime(url, file, init = {}) {
 // if they match: a truncated or altered file is never stored.
 function storeChecked(file, body, headers) {
   const done = new Response(body).arrayBuffer().then(async (bytes) => {
-    if ((await sha256Hex(bytes)) !== file.sha256) return;
+    if ((await sha256Hex(bytes)) !== file.sha256) {
+      suspect.add(file.key);
+      return;
+    }
+    suspect.delete(file.key);
     checked.add(file.key);
     const cache = await caches.open(CACHE);
     await cache.put(file.key, new Response(bytes, { headers }));
@@ -120,7 +126,7 @@ async function runtimeFirst(event, url, file) {
   // From the network the page gets the bytes as they arrive (the calculator's loading progress
   // and Pyodide's streaming compile need them); a copy is checked, then kept, off that path.
   // The worker's own downloads (the offline copy) use `integrity` instead.
-  const response = await fetch(url);
+  const response = await fetch(url, suspect.has(file.key) ? { cache: "reload" } : {});
   if (!response.ok || !response.body) return response;
   const [forPage, forCache] = response.body.tee();
   event.waitUntil(storeChecked(file, forCache, response.headers));
