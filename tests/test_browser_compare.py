@@ -135,6 +135,16 @@ def test_copy_as_text_puts_question_answer_and_link_on_the_clipboard(page: Any, 
     assert text == expected + "\n" + share_link(served, "rk/basics/", "rk-check", params, b)
     assert "B: 7k5 against TN 25" in text and "points)" in text
 
+    # settings with an error have no answer to copy: the clipboard keeps what it had
+    type_into(page, "rk-check", "tn", "999")
+    wait_state(page, "rk-check", "error")
+    calc_root.locator(".cx-copy-text").click()
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-calculator="rk-check"] .cx-flash')]
+            .some((el) => el.textContent.startsWith("Nothing to copy yet"))"""
+    )
+    assert page.evaluate("navigator.clipboard.readText()") == text
+
 
 def test_the_planner_answers_from_a_tn_hand_off(page: Any, served: str) -> None:
     page.goto(served + "rk/attacking/")

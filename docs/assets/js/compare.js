@@ -72,13 +72,14 @@ export function bindCompare(root, form, compute) {
     start.focus();
   });
   asText.addEventListener("click", async () => {
-    const now = JSON.stringify({ ...root.extraParams, ...readForm(form) });
-    if (!root.answer || root.answer.params !== now || root.answer.compare !== Boolean(root.compare)) {
+    const now = () => JSON.stringify({ ...root.extraParams, ...readForm(form) });
+    const current = () => root.answer && root.answer.params === now() && root.answer.compare === Boolean(root.compare);
+    if (!current()) {
       if (root.dataset.state !== "busy") compute();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await settled(root);
-    if (!root.answer || !root.answer.text) {
+    if (root.dataset.state !== "ready" || !current() || !root.answer.text) {
       flash(asText, "Nothing to copy yet: fix the settings first");
       return;
     }
