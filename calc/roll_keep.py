@@ -355,6 +355,12 @@ def target_number(
         add(f"{row['size']} improvised weapon", row["tn_penalty"])
         if improvised == "large":
             notes.append("A Large improvised weapon is +5 or more to TNs: the GM may add more.")
+    house_lines = [b for b in breakdown[1:] if not b["label"].startswith(f"{raises} raise")]
+    if passive_defense is None and house_lines:
+        notes.append(
+            "The Codex's reading (R-0015): the house rules' adjustments above are applied to a Passive "
+            "Defense worked out with the summary rules' (Knack + 1) x 5, since the house rules give PD no formula."
+        )
     effective: int | None = None
     if off_hand:
         effective = tn - OFF_HAND

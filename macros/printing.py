@@ -126,6 +126,25 @@ def game_markdown(game: str, pages: list[tuple[str, str]]) -> str:
     here = print_uri(game)
     included = {uri: h1_anchor(text) for uri, text in pages}
     top = page_anchor(game)
-    return "\n\n".join(
+    joined = "\n\n".join(
         adapt_page(uri, text, included, here, top, new_sheet=n > 0) for n, (uri, text) in enumerate(pages)
     ) + "\n"
+    return once_per_sheet(joined)
+
+
+CALCULATOR_LINE = re.compile(r"^\s*\{\{\s*calculator\(\s*[\"'](?P<id>[\w-]+)[\"']\s*\)\s*\}\}\s*$")
+
+
+def once_per_sheet(markdown: str) -> str:
+    """A calculator placed on two pages of a game is printed once (its id must stay unique)."""
+    seen: set[str] = set()
+    out = []
+    for line in markdown.split("\n"):
+        match = CALCULATOR_LINE.match(line)
+        if match and match.group("id") in seen:
+            out.append("*This calculator is printed earlier on this page.*")
+            continue
+        if match:
+            seen.add(match.group("id"))
+        out.append(line)
+    return "\n".join(out)

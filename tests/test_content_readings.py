@@ -271,7 +271,7 @@ def test_withdrawn_rulings_stay_published_and_lose_their_backlinks(site_dir: Pat
     # No rule section cites a withdrawn ruling any more.
     stale = []
     for path in sorted(site_dir.rglob("*.html")):
-        if path.parent.name == "rulings":
+        if path.parent.name in ("rulings", "changelog"):   # the log and the changelog record every ruling
             continue
         html = path.read_text(encoding="utf-8")
         stale += [f"{path.relative_to(site_dir)}: {rid}" for rid in WITHDRAWN if f"rulings/#{rid.lower()}\"" in html]

@@ -329,6 +329,23 @@ def test_print_adapts_headings_and_links() -> None:
         printing.game_pages(nav, "chess", [])
 
 
+def test_a_calculator_on_two_pages_is_printed_once() -> None:
+    pages = [
+        ("rk/attacking.md", '# Attacking { #rk-attacking }\n\n{{ calculator("rk-attack") }}\n'),
+        ("rk/choosing-raises.md", '# Choosing raises { #rk-choosing-raises }\n\n{{ calculator("rk-attack") }}\n'),
+    ]
+    out = printing.game_markdown("rk", pages)
+    assert out.count('calculator("rk-attack")') == 1
+    assert "printed earlier on this page" in out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_print_pages_repeat_no_element_id(site_dir: Path, game: str) -> None:
+    html = (site_dir / "print" / game / "index.html").read_text(encoding="utf-8")
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+
+
 def test_print_stylesheet_is_on_every_page(site_dir: Path) -> None:
     css = (site_dir / "assets" / "css" / "print.css").read_text(encoding="utf-8")
     assert css.lstrip().startswith("/*") and "@media print" in css

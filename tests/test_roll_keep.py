@@ -652,3 +652,13 @@ def test_worst_cases_stay_fast(cid: str, params: dict[str, object]) -> None:
     start = time.perf_counter()
     calc.evaluate(cid, params)
     assert time.perf_counter() - start < 1.0
+
+
+def test_tn_builder_labels_the_passive_defense_blend() -> None:
+    """rk/attacking.md#rk-target-numbers: house adjustments on the summary's PD formula are R-0015."""
+    blended = calc.evaluate("rk-tn", {"knack": "3", "prone": "true"})
+    assert any("R-0015" in note for note in blended["notes"])
+    typed = calc.evaluate("rk-tn", {"knack": "3", "passive_defense": "20", "prone": "true"})
+    assert not any("R-0015" in note for note in typed["notes"])
+    plain = calc.evaluate("rk-tn", {"knack": "3", "raises": "2"})
+    assert not any("R-0015" in note for note in plain["notes"])
