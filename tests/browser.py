@@ -46,3 +46,18 @@ def wait_for_result(page: Any, calculator_id: str, key: str, params: dict[str, A
         timeout=READY_TIMEOUT_MS,
     )
     return expected
+
+
+def form_params(page: Any, cid: str) -> dict[str, str]:
+    """The parameters exactly as the form on the page holds them."""
+    return page.evaluate(
+        """(cid) => {
+            const form = document.querySelector(`[data-calculator="${cid}"] form`);
+            const out = {};
+            for (const el of form.elements) {
+                if (el.name) out[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
+            }
+            return out;
+        }""",
+        cid,
+    )

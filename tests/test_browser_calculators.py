@@ -13,7 +13,7 @@ import pytest
 
 import calc
 from calc.params import IntParam
-from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
+from tests.browser import READY_TIMEOUT_MS, form_params, root, type_into, wait_for_result, wait_state
 from tests.conftest import PageWatch
 
 pytestmark = pytest.mark.browser
@@ -29,21 +29,6 @@ def calcs_page(context: Any, served: str) -> Iterator[Any]:
     yield page
     assert page.watch.outside == [] and page.watch.errors == []
     page.close()
-
-
-def form_params(page: Any, cid: str) -> dict[str, str]:
-    """The parameters exactly as the form on the page holds them."""
-    return page.evaluate(
-        """(cid) => {
-            const form = document.querySelector(`[data-calculator="${cid}"] form`);
-            const out = {};
-            for (const el of form.elements) {
-                if (el.name) out[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
-            }
-            return out;
-        }""",
-        cid,
-    )
 
 
 def headline(cid: str) -> str:

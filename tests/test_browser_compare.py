@@ -14,25 +14,12 @@ import pytest
 import calc
 from codex_view.browser import compare_reply, reply
 from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
+from tests.browser import form_params
 
 pytestmark = pytest.mark.browser
 
 A = {"bonus": "5", "target": "15", "die": "bonus"}
 LINK = "sun/rules/?calc=sun-check&bonus=5&target=15&die=bonus&b.die=none#calc-sun-check"
-
-
-def form_params(page: Any, cid: str) -> dict[str, str]:
-    return page.evaluate(
-        """(cid) => {
-            const form = document.querySelector(`[data-calculator="${cid}"] form`);
-            const out = {};
-            for (const el of form.elements) {
-                if (el.name) out[el.name] = el.type === "checkbox" ? (el.checked ? "true" : "false") : el.value;
-            }
-            return out;
-        }""",
-        cid,
-    )
 
 
 def wait_compare(page: Any, cid: str, key: str, a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float]:
