@@ -61,3 +61,21 @@ def form_params(page: Any, cid: str) -> dict[str, str]:
         }""",
         cid,
     )
+
+
+def clipboard(page: Any) -> str:
+    """What the page last put on the clipboard."""
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def assert_citation_formats(page: Any, popover: Any, title: str, url: str) -> None:
+    """The open cite popover copies `title` + `url` as Markdown, then as BBCode."""
+    for button, done, expected in (
+        ("Copy as Markdown", "Copied as Markdown", f"[{title}]({url})"),
+        ("Copy as BBCode", "Copied as BBCode", f"[url={url}]{title}[/url]"),
+    ):
+        popover.get_by_role("button", name=button).click()
+        page.wait_for_function(
+            "(done) => document.querySelector('.cx-cite__done').textContent === done", arg=done
+        )
+        assert clipboard(page) == expected

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import calc
-from tests.browser import type_into, wait_for_result, wait_state
+from tests.browser import assert_citation_formats, clipboard, type_into, wait_for_result, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -61,10 +61,6 @@ def _open_tab(page: Any, section: str) -> str:
     return tabs.evaluate("(s) => { const i = s.querySelector(':scope > input:checked'); return document.querySelector(`label[for=\"${i.id}\"]`).textContent.trim(); }")
 
 
-def _clipboard(page: Any) -> str:
-    return page.evaluate("navigator.clipboard.readText()")
-
-
 def test_citation_names_the_game_and_version_and_its_link_reopens_the_tab(page: Any, served: str, context: Any) -> None:
     page.goto(served + "rk/damage/")
     wait_state(page, "rk-wounds", "ready")
@@ -77,13 +73,8 @@ def test_citation_names_the_game_and_version_and_its_link_reopens_the_tab(page: 
     title = "Seventh Sun Codex › Roll & Keep › Damage and wounds › Wound Checks (House rules)"
     url = served + "rk/damage/?rules=house#rk-wound-checks"
     assert popover.locator(".cx-cite__text").inner_text() == title
-    assert _clipboard(page) == url
-    popover.get_by_role("button", name="Copy as Markdown").click()
-    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
-    assert _clipboard(page) == f"[{title}]({url})"
-    popover.get_by_role("button", name="Copy as BBCode").click()
-    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")
-    assert _clipboard(page) == f"[url={url}]{title}[/url]"
+    assert clipboard(page) == url
+    assert_citation_formats(page, popover, title, url)
     # the link opens the House tab again, for a reader whose own choice was Summary
     other = context.new_page()
     try:

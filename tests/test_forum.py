@@ -20,6 +20,7 @@ from macros.games import GAMES
 from macros.links import page_url
 from macros.mdsource import heading_index, headings
 from scripts.site_index import content_pages, published_anchors
+from tests.browser import assert_citation_formats, clipboard
 from tests.conftest import ROOT, PageWatch
 
 DOCS = ROOT / "docs"
@@ -365,12 +366,8 @@ def forum_page(context: Any, served: str) -> Iterator[Any]:
     page.close()
 
 
-def _clipboard(page: Any) -> str:
-    return page.evaluate("navigator.clipboard.readText()")
-
-
 @pytest.mark.browser
-def test_citation_formats_land_in_the_clipboard(forum_page: Any, served: str) -> None:
+def test_citation_formats_land_in_theclipboard(forum_page: Any, served: str) -> None:
     page = forum_page
     page.goto(served + "sun/combat/")
     url = served + "sun/combat/#sun-parry"
@@ -378,14 +375,9 @@ def test_citation_formats_land_in_the_clipboard(forum_page: Any, served: str) ->
     popover = page.locator(".cx-cite")
     popover.wait_for(state="visible")
     assert page.locator(".cx-flash", has_text="Link copied").is_visible()
-    assert _clipboard(page) == url
+    assert clipboard(page) == url
     assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Seventh Sun › Combat › Parry"
-    popover.get_by_role("button", name="Copy as Markdown").click()
-    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
-    assert _clipboard(page) == f"[Seventh Sun Codex › Seventh Sun › Combat › Parry]({url})"
-    popover.get_by_role("button", name="Copy as BBCode").click()
-    page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")
-    assert _clipboard(page) == f"[url={url}]Seventh Sun Codex › Seventh Sun › Combat › Parry[/url]"
+    assert_citation_formats(page, popover, "Seventh Sun Codex › Seventh Sun › Combat › Parry", url)
     page.keyboard.press("Escape")
     popover.wait_for(state="detached")
     assert page.evaluate("document.activeElement.getAttribute('href')").endswith("#sun-parry")
@@ -404,7 +396,7 @@ def test_citation_by_keyboard_and_for_a_page_title(forum_page: Any, served: str)
     assert page.evaluate("document.activeElement.textContent") == "Copy as Markdown"
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('.cx-cite__done').textContent === 'Copied as Markdown'")
-    assert _clipboard(page) == f"[Seventh Sun Codex › Roll & Keep › Damage and wounds]({served}rk/damage/#rk-damage)"
+    assert clipboard(page) == f"[Seventh Sun Codex › Roll & Keep › Damage and wounds]({served}rk/damage/#rk-damage)"
     page.mouse.click(5, 500)   # a click elsewhere closes it
     page.locator(".cx-cite").wait_for(state="detached")
 
