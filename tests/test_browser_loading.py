@@ -36,6 +36,7 @@ window.__log = [];
 new MutationObserver(() => {
   document.querySelectorAll('[data-calculator]').forEach((root) => {
     const result = root.querySelector('.cx-result');
+    if (!result) return;   // the parser has not reached this calculator's figures yet
     const figure = root.querySelector('[data-result]');
     const stop = root.querySelector('.cx-stop');
     window.__log.push({
