@@ -466,8 +466,12 @@ def keep_lowest(die: Dist, n: int, k: int) -> Dist:
     return _keep_float(die, n, k, highest=False)
 
 
+@lru_cache(maxsize=64)
 def roll_keep(rolled: int, kept: int, *, sides: int = 10, explode: bool = True) -> Dist:
     """XkY: roll `rolled` dice, total the best `kept`; with `explode`, each die explodes first.
+
+    Kept between calls (a Dist never changes): an edit reuses the rolls it did not touch, and a
+    calculator that needs the same roll twice (a Wound Check per raise) computes it once.
 
     Raises:
         ValueError: unless 0 <= kept <= rolled.

@@ -15,7 +15,6 @@ Every raise counted here is called for damage (that is the choice the planner we
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from math import fsum
 from typing import Any, Sequence
 
@@ -29,12 +28,6 @@ from .params import BoolParam, ChoiceParam, IntParam
 RAISE = 5  # a raise adds 5 to the TN (summary rules; the house rules' Parry TN too)
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
 MAX_DICE = roll_keep.MAX_DICE
-
-
-@lru_cache(maxsize=16)
-def _roll(rolled: int, kept: int, explode: bool) -> Dist:
-    """XkY on d10s, kept between calls: an edit of the damage or the defender reuses the attack roll."""
-    return roll_dice(rolled, kept, explode=explode)
 
 
 def _wounds_calculator() -> Calculator:
@@ -84,12 +77,16 @@ def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
     The defense is rolled against the attack's own total (plus `extra`), so the two rolls are
     combined outcome by outcome rather than as two independent chances.
     """
+    turned = [p for _, p in defense.survival()]   # turned[j]: P(defense >= defense.offset + j)
     terms = []
     total = attack.total
     for i, w in enumerate(attack.weights):
         a = attack.offset + i
         if w and a >= target:
-            terms.append(w / total * defense.at_least(a + extra))
+            j = max(0, a + extra - defense.offset)
+            if j >= len(turned):
+                break
+            terms.append(w / total * turned[j])
     return clip01(fsum(terms))
 
 
@@ -163,7 +160,7 @@ def plan(
 ) -> dict[str, Any]:
     """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
     rolled, kept, notes = _dice(rolled, kept, stat, skill, explode, _ATTACK_FIELDS)
-    attack = _roll(rolled, kept, explode)
+    attack = roll_dice(rolled, kept, explode=explode)
     house = rules == "house"
 
     # damage and Wound Check of one landed hit, per raises: the rk-wounds calculator itself
@@ -188,7 +185,7 @@ def plan(
     if defense == "active" and not no_parry:
         d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, True, _DEFENSE_FIELDS)
         notes.extend(f"Defense roll: {n}" for n in d_notes)
-        defense_dist = _roll(d_rolled, d_kept, True)
+        defense_dist = roll_dice(d_rolled, d_kept, explode=True)
         defense_text = f"{d_rolled}k{d_kept}"
 
     rows: list[dict[str, Any]] = []

@@ -45,9 +45,23 @@ function fillPeek(root) {
     return item;
   });
   peek.replaceChildren(...figures);
-  scrollableTables(root);
   peek.classList.toggle("cx-peek--stale", result.classList.contains("cx-result--stale") || root.dataset.state === "busy");
-  placePeek(root);
+  measureLater(root);
+}
+
+// Reading sizes (scrollWidth, getBoundingClientRect, a select's width) forces the browser to lay
+// the page out at once. An edit changes the result several times before it is painted (stale,
+// busy, the new answer, ready), so those reads wait for the next frame and happen there once.
+function measureLater(root, choices = false) {
+  root.codexChoices = root.codexChoices || choices;
+  if (root.codexMeasure) return;
+  root.codexMeasure = requestAnimationFrame(() => {
+    root.codexMeasure = 0;
+    if (root.codexChoices) echoChoices(root);
+    root.codexChoices = false;
+    scrollableTables(root);
+    placePeek(root);
+  });
 }
 
 // A result table wider than the screen scrolls sideways in its own box; a keyboard must be
@@ -136,7 +150,7 @@ export function bindLayout(root) {
   root.codexLayout = true;
   const form = root.querySelector("form");
   const result = root.querySelector(".cx-result");
-  const changed = () => { toggleFields(root); echoChoices(root); };
+  const changed = () => { toggleFields(root); measureLater(root, true); };
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   root.querySelectorAll("details.cx-more").forEach((more) => more.addEventListener("toggle", changed));
