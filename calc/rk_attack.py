@@ -175,7 +175,7 @@ def plan(
         except InputError as err:
             if err.field != "raises":
                 raise
-            raise InputError("max_raises", f"Most raises to consider (max_raises) is {max_raises}, too many for "
+            raise InputError("max_raises", f"Most raises to consider is {max_raises}, too many for "
                                            f"this weapon: with {r} raises, {err.message}") from None
     is_firearm = bool(per_hit[0]["firearm"])
     no_parry = house and is_firearm
@@ -303,7 +303,7 @@ CALCULATORS = (
             IntParam("rolled", "Attack dice rolled (X)", 8, minimum=1, maximum=MAX_DICE, required=False,
                      help=f"Ten-sided dice thrown for the attack, at most {MAX_DICE}."),
             IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
-                     help="The best Y are added up; cannot exceed the dice rolled."),
+                     help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
             IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
                      required=False, help="With the Knack: rolls twice Finesse and keeps the Knack."),
             IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,

@@ -6,6 +6,9 @@ cache in the process is cleared, and so are icepool's per-object evaluation cach
 the clock starts (the garbage collector is paused while the clock runs, as in timeit). The table shows the best time of several repetitions for each library,
 their ratio, and the largest difference between the two answers.
 
+Then the costliest inputs the caps allow (tests/worst_cases.py), each timed once, cold: a dice
+expression must be answered or refused within 1.5 s, a calculator's inputs answered within 1 s.
+
 icepool is a test-only dependency (requirements/test.txt); `calc` never imports it.
 """
 
@@ -19,10 +22,12 @@ from typing import Any, Callable
 
 import icepool
 
+from calc import InputError, evaluate
 from calc.dist import Dist
 from calc.explode import exploding_die
 from calc.keep import keep_highest, keep_lowest, roll_keep
 from calc.roll_keep import damage_dist, shortfall, wound_count, wound_probabilities
+from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS
 
 CALC_REPEATS = 7
 ICEPOOL_REPEATS = 3
@@ -270,8 +275,37 @@ def main() -> int:
     ok = worst_time <= 0.020 and worst_ratio >= 20 and worst_diff <= 1e-12
     print(f"slowest calc case {worst_time * 1e3:.2f} ms (target 20), smallest ratio {worst_ratio:.0f}x "
           f"(target 20x), largest difference {worst_diff:.1e} (target 1e-12): {'PASS' if ok else 'MISS'}")
+    print()
+    worst_cases()
     return 0
 
+
+def worst_cases() -> None:
+    """The costliest inputs the caps allow: each is answered (or refused), and how fast."""
+    caches = Caches()
+
+    def cold(cid: str, params: dict[str, Any]) -> tuple[float, str]:
+        caches.clear()
+        start = time.perf_counter()
+        try:
+            evaluate(cid, params)
+            how = "answered"
+        except InputError:
+            how = "refused"
+        return time.perf_counter() - start, how
+
+    groups = [
+        ("dice expressions", 1.5, [(f"dice {e}", *cold("dice", {"expr": e, "target": 1})) for e in DICE_EXPRESSIONS]),
+        ("calculator inputs", 1.0, [(f"{cid} {params}", *cold(cid, params)) for cid, params in CALCULATOR_INPUTS]),
+    ]
+    for name, target, timed in groups:
+        timed.sort(key=lambda row: row[1], reverse=True)
+        refused = sum(how == "refused" for _, _, how in timed)
+        print(f"{name} at the caps: {len(timed)} ({refused} refused), slowest three, cold:")
+        for what, seconds, how in timed[:3]:
+            print(f"  {what[:60]:<60} {seconds * 1e3:>8.1f} ms  {how}")
+        slowest = timed[0][1]
+        print(f"slowest {slowest:.2f} s (target {target}): {'PASS' if slowest <= target else 'MISS'}")
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -19,9 +19,13 @@ function stopAfterMs() {
 }
 
 // ---------------------------------------------------------------- one calculator
+// `status` undefined leaves the line as it is; a busy state with a status shows the hourglass.
 function setState(root, state, status) {
   root.dataset.state = state;
-  if (status !== undefined) root.querySelector(".cx-status").textContent = status;
+  if (status === undefined) return;
+  const line = root.querySelector(".cx-status");
+  line.textContent = status;
+  line.classList.toggle("cx-status--busy", state === "busy");
 }
 
 function megabytes(bytes) {
@@ -67,12 +71,18 @@ export function bind(root) {
   let shown = null;          // the params (as JSON) of the result on screen, once live
   const result = root.querySelector(".cx-result");
 
+  // The figures are out of date at once (data-stale, aria-busy); what a reader sees changes
+  // only if the answer takes longer than DIM_AFTER_MS, so a quick edit draws one frame, not two.
   function markStale() {
     root.dataset.stale = "";
     root.setAttribute("aria-busy", "true");
     clearTimeout(dimTimer);
-    if (booted) dimTimer = setTimeout(() => result.classList.add("cx-result--stale"), DIM_AFTER_MS);
-    else result.classList.add("cx-result--stale");
+    const dim = () => {
+      result.classList.add("cx-result--stale");
+      if (root.dataset.state === "busy" && booted) setState(root, "busy", "Working…");
+    };
+    if (booted) dimTimer = setTimeout(dim, DIM_AFTER_MS);
+    else dim();
   }
 
   function markFresh() {
@@ -93,8 +103,8 @@ export function bind(root) {
     running = true;
     const params = { ...root.extraParams, ...readForm(form) };
     const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
+    setState(root, "busy", booted ? undefined : loadingStatus());
     markStale();
-    setState(root, "busy", booted ? "Working…" : loadingStatus());
     armStop();
     const reply = await ask(root, askId, askParams);
     clearTimeout(stopTimer);

@@ -44,8 +44,13 @@ function fillPeek(root) {
     item.append(label, " ", value);
     return item;
   });
-  peek.replaceChildren(...figures);
-  peek.classList.toggle("cx-peek--stale", result.classList.contains("cx-result--stale") || root.dataset.state === "busy");
+  const text = figures.map((item) => item.textContent).join("\n");
+  if (peek.codexText !== text) {   // unchanged figures are not redrawn
+    peek.codexText = text;
+    peek.replaceChildren(...figures);
+  }
+  // greyed with the result (which waits DIM_AFTER_MS before it greys on an edit)
+  peek.classList.toggle("cx-peek--stale", result.classList.contains("cx-result--stale"));
   measureLater(root);
 }
 
