@@ -307,5 +307,6 @@ def worst_cases() -> None:
         slowest = timed[0][1]
         print(f"slowest {slowest:.2f} s (target {target}): {'PASS' if slowest <= target else 'MISS'}")
 
+
 if __name__ == "__main__":
     raise SystemExit(main())
