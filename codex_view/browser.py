@@ -35,8 +35,9 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
         if getattr(err, "incomplete", False):  # an unfinished dice expression: the page waits for more typing
             error["incomplete"] = True
         return {"error": error}
-    text = answer_text(calculator, parse_params(calculator, params), result)
-    return {"result": result, "html": result_html(calculator, result), "text": text}
+    clean = parse_params(calculator, params)
+    return {"result": result, "html": result_html(calculator, result), "text": answer_text(calculator, clean, result),
+            "question": question_text(calculator, clean, result)}
 
 
 COMPARE = "compare:"
@@ -63,10 +64,12 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
                 return {"error": {"field": None, "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
             return {"error": {"field": err.field, "message": err.message}}
     (pa, a), (pb, b) = done["a"], done["b"]
+    qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)
     return {
         "result": {"a": a, "b": b},
-        "html": compare_html(calculator, a, b, question_text(calculator, pa, a), question_text(calculator, pb, b)),
+        "html": compare_html(calculator, a, b, qa, qb),
         "text": compare_text(calculator, pa, a, pb, b),
+        "question": f"A: {qa}; B: {qb}",
     }
 
 

@@ -38,6 +38,63 @@ function loadingStatus() {
     : "Loading the calculator…";
 }
 
+// The settings a reader changed, in words, read from the form as it is on screen: the fields
+// that apply (not hidden) and differ from the built default ("Dice rolled (X) 7, Target number 30").
+function changedSettings(form) {
+  const parts = [];
+  form.querySelectorAll(".cx-field:not([hidden])").forEach((field) => {
+    const el = field.querySelector("input, select");
+    const label = field.querySelector("label");
+    if (!el || !label) return;
+    let shown = null;
+    if (el.type === "checkbox") {
+      if (el.checked !== el.defaultChecked) shown = el.checked ? "yes" : "no";
+    } else if (el.tagName === "SELECT") {
+      const option = el.selectedOptions[0];
+      if (option && !option.defaultSelected) shown = option.text;
+    } else if (el.value !== el.defaultValue) {
+      shown = el.value === "" ? "blank" : el.value;
+    }
+    if (shown !== null) parts.push(`${label.textContent} ${shown}`);
+  });
+  return parts.length ? parts.join(", ") : "the default settings";
+}
+
+// While the runtime loads, a calculator asked about other inputs than the built ones shows no
+// figure at all: a line saying what is being worked out and how far the download has got,
+// in the result's place (the phone's headline strip repeats it: form-layout.js).
+function showPending(root) {
+  root.classList.add("cx-calc--pending");
+  const result = root.querySelector(".cx-result");
+  let line = result.querySelector(".cx-pending");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "cx-pending";
+    result.replaceChildren(line);
+  }
+  const what = root.compare ? "A and B" : changedSettings(root.querySelector("form"));
+  const status = progress && progress.total ? ` ${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB loaded.` : "";
+  const full = `Working out the answer for ${what}…${status}`;
+  // under the question line (a link's calculator) the line need not repeat the settings;
+  // the phone's headline strip (form-layout.js) carries the whole sentence
+  line.textContent = root.querySelector(".cx-question:not([hidden])") ? `Working out the answer…${status}` : full;
+  line.dataset.peek = full;
+}
+
+// A link's calculator opens with its question in words above the answer (linked.js put the
+// answer first); the question is the worker's reading of the settings, once it has answered.
+function showQuestion(root, text) {
+  if (!root.classList.contains("cx-calc--answer-first")) return;
+  let line = root.querySelector(".cx-question");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "cx-question";
+    root.querySelector(".cx-calc__title").after(line);
+  }
+  line.textContent = text;     // text, never HTML
+  line.hidden = !text;
+}
+
 function clearErrors(root) {
   root.querySelectorAll(".cx-error").forEach((el) => { el.hidden = true; el.textContent = ""; });
   root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
@@ -77,12 +134,12 @@ export function bind(root) {
     root.dataset.stale = "";
     root.setAttribute("aria-busy", "true");
     clearTimeout(dimTimer);
+    if (!booted) { showPending(root); return; }   // no figure for other inputs while loading
     const dim = () => {
       result.classList.add("cx-result--stale");
       if (root.dataset.state === "busy" && booted) setState(root, "busy", "Working…");
     };
-    if (booted) dimTimer = setTimeout(dim, DIM_AFTER_MS);
-    else dim();
+    dimTimer = setTimeout(dim, DIM_AFTER_MS);
   }
 
   function markFresh() {
@@ -133,6 +190,8 @@ export function bind(root) {
     keepAnswer(root, reply, shown);
     root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
     root.querySelector(".cx-result").classList.remove("cx-result--stale");
+    root.classList.remove("cx-calc--pending");
+    showQuestion(root, reply.question ? "Asked: " + reply.question : "");
     setState(root, "ready", "Up to date.");
   }
 
@@ -162,7 +221,10 @@ export function bind(root) {
   });
   const off = onRuntime((event) => {
     if (!root.isConnected) { off(); return; }   // its page was left (instant navigation)
-    if (event.type === "progress" && root.dataset.state === "busy" && !booted) setState(root, "busy", loadingStatus());
+    if (event.type === "progress" && root.dataset.state === "busy" && !booted) {
+      setState(root, "busy", loadingStatus());
+      if (root.classList.contains("cx-calc--pending")) showPending(root);
+    }
     if (event.type === "restart") armStop();     // another calculator's Stop: the runtime restarts
     if (event.type !== "ready") return;
     armStop();
@@ -176,9 +238,18 @@ export function bind(root) {
   applyQuery(root, form);
   filterOptions(form);
   document.documentElement.classList.remove("cx-linked");   // linked.js: the link is read now
-  if (JSON.stringify(readForm(form)) !== prerendered || Object.keys(root.extraParams).length) {
+  const linked = JSON.stringify(readForm(form)) !== prerendered || Object.keys(root.extraParams).length;
+  if (root.classList.contains("cx-calc--answer-first")) {
+    showQuestion(root, "Asked: " + changedSettings(form));
+    // a link without a place in the page still lands on its answer, not at the page's top
+    if (!location.hash) root.scrollIntoView({ block: "start" });
+  }
+  if (linked) {
     compute();               // a shared link: its inputs are not the built default's
-  } else if (booted) {
+    return;
+  }
+  root.classList.remove("cx-calc--pending");   // a link asking the built default: it is right
+  if (booted) {
     compute();               // the runtime is up (instant navigation): answer live at once
   } else {
     // the built default is the right answer for the form as it is: start the runtime when the

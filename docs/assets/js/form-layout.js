@@ -26,12 +26,22 @@ function toggleFields(root) {
   });
 }
 
+// While the runtime loads for a link's inputs the strip says what is being worked out.
+function pendingFigure(pending) {
+  const item = document.createElement("span");
+  item.className = "cx-peek__figure cx-peek__pending";
+  item.textContent = pending.dataset.peek || pending.textContent;
+  return item;
+}
+
 function fillPeek(root) {
   const peek = root.querySelector(".cx-peek");
   const result = root.querySelector(".cx-result");
   if (!peek || !result) return;
   const shown = [...result.querySelectorAll(".cx-figure")].filter((figure) => figure.querySelector("output"));
-  const figures = shown.slice(0, 2).map((figure) => {
+  const pending = result.querySelector(".cx-pending");
+  const compared = root.dataset.compare === "on";
+  const figures = pending ? [pendingFigure(pending)] : shown.slice(0, 2).map((figure) => {
     const item = document.createElement("span");
     item.className = "cx-peek__figure";
     const label = document.createElement("span");
@@ -40,7 +50,8 @@ function fillPeek(root) {
     const value = document.createElement("strong");
     value.className = "cx-peek__value";
     // a compared figure holds A's and B's values: the strip shows them side by side
-    value.textContent = [...figure.querySelectorAll("output")].map((out) => out.textContent.trim()).join(" / ");
+    const outputs = [...figure.querySelectorAll("output")].map((out) => out.textContent.trim());
+    value.textContent = compared && outputs.length === 2 ? `A ${outputs[0]} / B ${outputs[1]}` : outputs.join(" / ");
     item.append(label, " ", value);
     return item;
   });
