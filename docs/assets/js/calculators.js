@@ -112,6 +112,8 @@ function showError(root, error) {
     setState(root, "error", error.message + " The result below is out of date.");
   }
   root.querySelector(".cx-result").classList.add("cx-result--stale");
+  const pending = root.querySelector(".cx-pending");     // a link's settings that have no answer
+  if (pending) pending.textContent = pending.dataset.peek = "No answer for these settings: see the message above.";
 }
 
 export function bind(root) {
