@@ -26,6 +26,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import cards, glossary, meta, rulings  # noqa: E402
+from macros.ruling_links import RulingLinksExtension  # noqa: E402
 from macros.games import GAMES, game_of  # noqa: E402
 from macros.mdsource import heading_index, title as md_title  # noqa: E402
 from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
@@ -73,6 +74,12 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         _titles[file.src_uri] = (title, game)
         files.append(File.generated(config, cards.card_path(file.src_uri), content=_card(config.site_name, title, game)))
     return files
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Ruling IDs in running text link to their ruling (macros/ruling_links.py)."""
+    config.markdown_extensions.append(RulingLinksExtension())
+    return config
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -8,6 +8,7 @@ import { bindLayout } from "./form-layout.js";
 import { bindVersions } from "./versions.js";
 import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
+import { bindPreviews } from "./previews.js";
 
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
@@ -27,6 +28,7 @@ function bindPage() {
   followAnchorCase();   // before a moved anchor is looked up: #R-0016 is #r-0016, not a move
   followMovedAnchor();
   bindOffline();
+  bindPreviews();
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,

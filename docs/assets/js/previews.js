@@ -1,0 +1,43 @@
+// Previews of linked rules on a touch screen. On a desktop, Material's instant previews
+// (navigation.instant.preview) show the linked section when a link is hovered or focused; a
+// phone has no hover, and a tap on the link leaves the page. So on a touch screen each link to
+// another rule (and each ruling ID, macros/ruling_links.py) gets a small info control beside it:
+// a tap focuses the link, which opens the same preview, and a second tap (or a tap elsewhere)
+// closes it. Nothing navigates until the link itself is followed.
+const TOUCH = window.matchMedia("(hover: none)");
+
+function ruleLink(link) {
+  if (link.classList.contains("headerlink") || link.closest(".cx-calc, .md-nav, .tabbed-labels, .cx-cite")) return false;
+  const url = new URL(link.href, location.href);
+  return url.origin === location.origin && url.hash.length > 1 && !url.search;
+}
+
+function control(link) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "cx-preview-tap";
+  button.textContent = "i";
+  button.setAttribute("aria-label", `Preview: ${link.textContent.trim()}`);
+  button.setAttribute("aria-expanded", "false");
+  let open = false;
+  // pressing the control would blur the link before the click: note whether it was open first
+  button.addEventListener("pointerdown", () => { open = document.activeElement === link; });
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    if (open) link.blur();
+    else link.focus();
+    open = false;
+  });
+  link.addEventListener("focus", () => button.setAttribute("aria-expanded", "true"));
+  link.addEventListener("blur", () => button.setAttribute("aria-expanded", "false"));
+  return button;
+}
+
+export function bindPreviews() {
+  if (!TOUCH.matches) return;
+  document.querySelectorAll(".md-content article a[href]").forEach((link) => {
+    if (link.codexPreview || !ruleLink(link)) return;
+    link.codexPreview = true;
+    link.after(control(link));
+  });
+}

@@ -1,0 +1,91 @@
+"""Rule previews (issue 18 item 4): a link to another rule or a ruling shows that section.
+
+Desktop: hovering the link opens Material's instant preview. Touch: a tap on the small info
+control beside the link opens the same preview; a second tap closes it; the page never
+navigates away.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from tests.conftest import PageWatch
+
+pytestmark = pytest.mark.browser
+
+PAGE = "rk/attacking/"
+PREVIEW = ".md-tooltip2"
+
+
+@pytest.fixture()
+def desktop(browser: Any, served: str) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served.rstrip("/"))
+    yield page
+    ctx.close()
+
+
+@pytest.fixture()
+def phone(browser: Any, served: str) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served.rstrip("/"))
+    yield page
+    ctx.close()
+
+
+def test_a_ruling_id_in_the_text_is_a_link_whose_hover_shows_the_ruling(desktop: Any, served: str) -> None:
+    desktop.goto(served + PAGE)
+    link = desktop.locator("article a.cx-ruling-link:visible").first
+    ruling = link.inner_text()
+    assert link.get_attribute("href").endswith(f"rulings/#{ruling.lower()}")
+    link.hover()
+    preview = desktop.locator(PREVIEW).first
+    preview.wait_for()
+    assert preview.locator("h3").inner_text().startswith(ruling)
+    desktop.mouse.move(5, 5)
+    preview.wait_for(state="detached")
+    assert desktop.watch.errors == [] and desktop.watch.outside == []
+
+
+def test_a_tap_on_the_info_control_previews_the_rule_and_a_second_closes_it(phone: Any, served: str) -> None:
+    phone.goto(served + PAGE)
+    control = phone.locator(".cx-preview-tap:visible").first
+    target = control.evaluate("(b) => new URL(b.previousElementSibling.href).hash.slice(1)")
+    heading = phone.evaluate(
+        """(id) => fetch(document.querySelector(`article a[href$="#${id}"]`).href)
+             .then((r) => r.text())
+             .then((t) => new DOMParser().parseFromString(t, 'text/html').getElementById(id).textContent)""",
+        target)
+    box = control.bounding_box()
+    assert box is not None
+    control.tap()
+    preview = phone.locator(PREVIEW).first
+    preview.wait_for()
+    assert preview.locator("h3").inner_text().strip("#").strip() == heading.strip("#").strip()
+    assert control.get_attribute("aria-expanded") == "true"
+    assert phone.url == served + PAGE, "the tap followed the link"
+    control.tap()
+    preview.wait_for(state="detached")
+    assert control.get_attribute("aria-expanded") == "false"
+    assert phone.url == served + PAGE
+    assert phone.watch.errors == [] and phone.watch.outside == []
+
+
+def test_the_info_control_is_a_44_px_target(phone: Any, served: str) -> None:
+    phone.goto(served + PAGE)
+    size = phone.locator(".cx-preview-tap:visible").first.evaluate(
+        """(b) => { const s = getComputedStyle(b, '::after'); return [parseFloat(s.width), parseFloat(s.height)]; }""")
+    assert size[0] >= 44 and size[1] >= 44
+
+
+def test_desktops_get_no_info_controls(desktop: Any, served: str) -> None:
+    desktop.goto(served + PAGE)
+    # the page script has bound the page (the calculator's compare button is its work, and the
+    # info controls would be added in the same pass)
+    desktop.locator(".cx-compare").first.wait_for()
+    assert desktop.locator(".cx-preview-tap").count() == 0
+    assert desktop.locator("article a.cx-ruling-link").count() > 0
