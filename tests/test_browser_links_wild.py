@@ -105,3 +105,20 @@ def test_tabs_and_the_rules_select_follow_each_other(page: Any, served: str) -> 
     wait_for_result(page, "rk-wounds", "p_wound", {**calc.CALCULATORS["rk-wounds"].defaults(), "rules": "summary"})
     assert select.input_value() == "summary"
     assert "#__tabbed" not in page.url
+
+
+# ---------------------------------------------------------------- issue 18 item 6: hash changes
+def test_a_changed_hash_follows_a_differently_cased_and_a_moved_anchor(page: Any, served: str) -> None:
+    """Not only on a fresh load: a hash edited or clicked within the page is followed too."""
+    bound = ".md-content .headerlink[aria-haspopup='dialog']"   # the page script has run
+    page.goto(served + "rulings/")
+    page.locator(bound).first.wait_for(state="attached")
+    page.evaluate("location.hash = '#R-0016'")
+    page.wait_for_function("() => location.hash === '#r-0016'")
+    top = page.evaluate("document.getElementById('r-0016').getBoundingClientRect().top")
+    assert 0 <= top < 300, top
+    page.goto(served + "sun/rules/")
+    page.locator(bound).first.wait_for(state="attached")
+    page.evaluate("location.hash = '#sun-bonus-dice'")   # moved (docs/anchor_redirects.json)
+    page.wait_for_url("**/sun/rules/#sun-bonus-penalty-dice")
+    assert page.watch.errors == []

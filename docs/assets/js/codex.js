@@ -34,6 +34,13 @@ function bindPage() {
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,
 // which registers the worker when imported.
 
+// A hash changed within the page (a link clicked, an address edited) is followed the same way:
+// a differently-cased anchor, then a moved one. Bound once: the window outlives the pages.
+window.addEventListener("hashchange", () => {
+  followAnchorCase();
+  followMovedAnchor();
+});
+
 if (window.document$ && typeof window.document$.subscribe === "function") {
   window.document$.subscribe(bindPage);
 } else {
