@@ -140,10 +140,16 @@ async function offlinePage() {
   return new Response(page.body, { status: 503, statusText: "Offline", headers: page.headers });
 }
 
+// What may be kept: a whole answer from this origin for the URL asked, never one that was
+// redirected (it would be stored, and later served, under an address it does not belong to).
+function keepable(response) {
+  return response.ok && response.type === "basic" && !response.redirected;
+}
+
 async function networkFirst(event, request, key) {
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic" && !response.redirected) {
+    if (keepable(response)) {
       event.waitUntil(store(key, response.clone()));
     }
     return response;
@@ -219,13 +225,27 @@ async function openPages() {
 
 const revalidate = (url) => new Request(url, { cache: "no-cache" });
 
+function notKept(url, response) {
+  return new Error(`${url}: not kept (HTTP ${response.status}${response.redirected ? ", redirected" : ""})`);
+}
+
+// Like cache.addAll (all or nothing), but refusing what may not be kept.
+async function keepAll(cache, urls) {
+  const responses = await Promise.all(urls.map(async (url) => {
+    const response = await fetch(revalidate(url));
+    if (!keepable(response)) throw notKept(url, response);
+    return [url, response];
+  }));
+  await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
       const kept = await carryOver(cache, await ourCaches());
       const first = saveData() ? [OFFLINE_PAGE] : [...CORE];
-      await cache.addAll([...new Set([...first, ...(await openPages())])].map(revalidate));
+      await keepAll(cache, [...new Set([...first, ...(await openPages())])]);
       if (kept) {
         await cache.put(KEPT, new Response("kept"));
         if (!saveData()) await download(cache, () => {});
@@ -295,7 +315,7 @@ async function download(cache, report, signal = new AbortController().signal) {
       return;
     }
     const response = file ? await fetchRuntime(url, file, { signal }) : await fetch(revalidate(url), { signal });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (!keepable(response)) throw notKept(url, response);
     let got = 0;
     const body = await readAll(response, (n) => { got += n; done += n; report(done); }, signal);
     await cache.put(keyOf(url), body);   // a full disk stops the download with a message

@@ -38,10 +38,10 @@ from mkdocs.structure.pages import Page
 
 POLICY = (
     ("default-src", "'self'"),
-    # 'wasm-unsafe-eval': Pyodide compiles pyodide.asm.wasm (the policy reaches the worker
-    # only when a host sends it as a header; the meta tag covers the page, whose workers
-    # load from their own URL). No 'unsafe-eval': measured unneeded, see tests/test_security.py.
-    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    # No 'wasm-unsafe-eval' here: only the worker compiles WebAssembly (Pyodide), and a worker
+    # takes its policy from its own response (WORKER_POLICY below, with headers), never from
+    # the page's meta tag. No 'unsafe-eval' anywhere: measured unneeded, tests/test_security.py.
+    ("script-src", "'self'"),
     ("worker-src", "'self'"),
     ("connect-src", "'self'"),
     ("img-src", "'self' data:"),  # Material's icons are data: SVGs used as CSS masks

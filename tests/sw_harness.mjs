@@ -22,11 +22,17 @@ function fileFor(url) {
     return null;
   }
 }
+// As a browser's fetch of a same-origin URL answers: type "basic"; a path listed in
+// scenario.redirected arrives through a redirect (response.redirected).
+const redirected = new Set((scenario.redirected || []).map((path) => new URL(path, SCOPE).href));
 async function fakeFetch(input) {
   const url = typeof input === "string" ? input : input.url;
   fetched.push(url);
   const body = fileFor(url);
-  return body ? new Response(body, { status: 200 }) : new Response("missing", { status: 404 });
+  const response = body ? new Response(body, { status: 200 }) : new Response("missing", { status: 404 });
+  Object.defineProperty(response, "type", { value: "basic" });
+  Object.defineProperty(response, "redirected", { value: redirected.has(url) });
+  return response;
 }
 
 const keyOf = (request) => (typeof request === "string" ? request : request.url);

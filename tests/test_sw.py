@@ -190,6 +190,20 @@ def test_install_keeps_the_core_and_the_open_pages_only(site_dir: Path) -> None:
     assert list(ran["kept"]) == [f"codex:/:{data['version']}"]
 
 
+@pytest.mark.parametrize("kept", [False, True], ids=["first-files", "offline-download"])
+def test_a_redirected_answer_is_never_kept(site_dir: Path, kept: bool) -> None:
+    """A page that came through a redirect is not stored under the address asked: neither among
+    install's first files nor by the offline copy's download (the page's own fetches already
+    refuse it); like any failed install, nothing of the new version is left."""
+    data = manifest(site_dir)
+    pages = [u for u in data["sizes"] if u.endswith("/") or u.endswith(".html")]
+    page = next(u for u in pages if (u in data["core"]) != kept)   # a first file, or one only the download gets
+    ran = install(site_dir, kept=kept, redirected=[page])
+    assert ran["failed"] and "redirected" in ran["failed"], ran["failed"]
+    assert f"codex:/:{data['version']}" not in ran["kept"]
+    assert install(site_dir, kept=kept)["failed"] is None   # the control: without the redirect it installs
+
+
 def test_saving_data_nothing_large_is_fetched_on_install(site_dir: Path) -> None:
     """navigator.connection.saveData: the offline page and the pages open, nothing else, even
     for a reader who kept the Codex before (the update waits for their button)."""
