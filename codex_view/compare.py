@@ -135,7 +135,7 @@ def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
 def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any],
                  question_a: str = "", question_b: str = "") -> str:
     """The compare-mode result region: both headlines with B's difference, the overlaid chart, details."""
-    from .render import _tables  # the same tables as a single result
+    from .render import tables_html  # the same tables as a single result
 
     parts = [_headlines(calculator, a, b)]
     for side, result, question in (("A", a, question_a), ("B", b, question_b)):
@@ -148,7 +148,7 @@ def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, A
                          f'{escape(result["verdict"])}</p>')
     parts.append(_chart(calculator.id, a, b))
     for side, result in (("A", a), ("B", b)):
-        inner = _tables(result.get("tables") or []) + "".join(
+        inner = tables_html(result.get("tables") or []) + "".join(
             f'<p class="cx-note">{escape(note)}</p>' for note in result.get("notes", ())
         )
         if inner:

@@ -166,7 +166,8 @@ def _cell(value: object, kind: str) -> str:
     return escape(figure(value, kind))
 
 
-def _tables(tables: list[Mapping[str, Any]]) -> str:
+def tables_html(tables: list[Mapping[str, Any]]) -> str:
+    """A result's tables (`tables`: title, columns with formats, rows of cells, a marked row)."""
     out = []
     for t in tables:
         head = "".join(f'<th scope="col">{escape(c["label"])}</th>' for c in t["columns"])
@@ -210,7 +211,7 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     if result.get("degrees"):
         parts.append(_bands(result["degrees"], "Degrees of success and failure"))
     if result.get("tables"):
-        parts.append(_tables(result["tables"]))
+        parts.append(tables_html(result["tables"]))
     if result.get("distribution"):
         parts.append(_distribution(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
     for note in result.get("notes", ()):
