@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .params import Param
+from .params import Param, canonical
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,9 @@ class Calculator:
         compute: called with the validated params as keyword arguments; returns a JSON-ready dict.
         headlines: the figures shown large, in order.
         summary: one sentence on what it answers.
+        question: the settings in words ("7k5 against TN 30, exploding tens"), called with the
+            validated params and the result; without it, Copy as text and compare list each
+            setting that applies and differs from its default (`changed`).
     """
 
     id: str
@@ -38,10 +41,22 @@ class Calculator:
     compute: Callable[..., dict[str, Any]]
     headlines: tuple[Headline, ...] = ()
     summary: str = ""
-    examples: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+    question: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
 
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}
+
+    def applicable(self, values: Mapping[str, Any]) -> tuple[Param, ...]:
+        """The fields that matter for these values (missing ones take their defaults), in form order."""
+        full = {**self.defaults(), **values}
+        return tuple(p for p in self.params if p.applies(full))
+
+    def changed(self, values: Mapping[str, Any]) -> tuple[Param, ...]:
+        """The fields that matter for these values and hold something other than their default."""
+        return tuple(
+            p for p in self.applicable(values)
+            if p.name in values and canonical(values[p.name]) != canonical(p.default)
+        )
 
     def describe(self) -> dict[str, Any]:
         """JSON-ready description, shipped to the page to build and read its form."""

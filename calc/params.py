@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from .errors import InputError
 
@@ -24,6 +24,20 @@ def _shown(raw: object) -> str:
     """A short, printable rendering of a rejected value for an error message."""
     text = repr(raw) if not isinstance(raw, str) else repr(raw)
     return text if len(text) <= 24 else text[:21] + "..."
+
+
+def canonical(value: object) -> str:
+    """The one string form of a value that "does this field apply?" compares, here and on the page.
+
+    A yes/no is "true" or "false" (what a ticked or unticked checkbox sends), a blank is "",
+    anything else its `str`. `shown_when` lists values in this form, the form writes them in
+    this form, and the page script reads its fields in this form (docs/assets/js/form-state.js).
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 _TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
@@ -45,8 +59,10 @@ class Param:
         help: one sentence shown under the field.
         required: when False, a missing value takes `default`; when True, it is an error.
         shown_when: the field matters only when each named field holds one of the listed
-            values, e.g. `(("rules", ("house",)),)`; the page hides it otherwise (the value is
-            still validated and passed, and the calculator ignores it as before).
+            values, e.g. `(("rules", ("house",)),)`, a yes/no written "true" or "false"
+            (see `canonical`); the page hides it otherwise, and neither the link nor the
+            question in words carries it (the value is still validated and passed, and the
+            calculator must ignore it: tests/test_declarations_apply.py checks that).
         more: a rarely used field, shown behind "More options" on the page.
     """
 
@@ -74,9 +90,21 @@ class Param:
             "required": self.required,
             "allowed": self.allowed(),
             "hint": self.hint(),
-            "shown_when": {name: list(values) for name, values in self.shown_when},
+            "shown_when": self.when(),
             "more": self.more,
         }
+
+    def when(self) -> dict[str, list[str]]:
+        """`shown_when` as the page gets it: each deciding field's values, in the canonical form."""
+        return {name: [canonical(v) for v in values] for name, values in self.shown_when}
+
+    def applies(self, values: Mapping[str, object]) -> bool:
+        """Whether the field matters for these values: each deciding field holds a listed value.
+
+        The page evaluates the same `when()` data with the same rule (form-state.js `applies`);
+        a deciding field missing from `values` counts as blank.
+        """
+        return all(canonical(values.get(name)) in allowed for name, allowed in self.when().items())
 
     def allowed(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -145,12 +173,20 @@ class ChoiceParam(Param):
 
     kind = "choice"
 
-    def offered_for(self, value: str, other: str) -> bool:
-        """Whether `value` is offered while the field `filtered_by` holds `other`."""
-        for choice, labels in self.offered:
-            if choice == value:
-                return any(key == other for key, _ in labels)
-        return not self.filtered_by
+    def options(self, values: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+        """The choices offered for these values, each with its label under them.
+
+        Without `filtered_by`, every choice. With it, the choices whose `offered` entry names the
+        current value of that field (canonical form), labelled as that entry says; the page shows
+        the same ones from the `data-offered` list each option carries.
+        """
+        if not self.filtered_by:
+            return self.choices
+        current = canonical(values.get(self.filtered_by))
+        offered = {value: dict(labels) for value, labels in self.offered}
+        return tuple(
+            (value, offered[value][current]) for value, _ in self.choices if current in offered.get(value, {})
+        )
 
     def allowed(self) -> str:
         labels = [label for _, label in self.choices]

@@ -26,15 +26,21 @@ from .render import result_html
 MAX_JSON = 20_000  # characters of params accepted from the page
 
 
+def error_reply(err: InputError) -> dict[str, Any]:
+    """The reply for bad input in the form: `{"error": {"field", "message"}}`, and `incomplete` for an
+    unfinished dice expression (the page waits for more typing instead of showing an error)."""
+    error: dict[str, Any] = {"field": err.field, "message": err.message}
+    if getattr(err, "incomplete", False):
+        error["incomplete"] = True
+    return {"error": error}
+
+
 def reply(calculator_id: str, params: Any) -> dict[str, Any]:
     try:
         calculator = get(calculator_id)
         result = evaluate(calculator_id, params)
     except InputError as err:
-        error: dict[str, Any] = {"field": err.field, "message": err.message}
-        if getattr(err, "incomplete", False):  # an unfinished dice expression: the page waits for more typing
-            error["incomplete"] = True
-        return {"error": error}
+        return error_reply(err)
     clean = parse_params(calculator, params)
     return {"result": result, "html": result_html(calculator, result), "text": answer_text(calculator, clean, result),
             "question": question_text(calculator, clean, result)}
@@ -50,19 +56,16 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     try:
         calculator = get(calculator_id)
     except InputError as err:
-        error: dict[str, Any] = {"field": err.field, "message": err.message}
-        if getattr(err, "incomplete", False):  # an unfinished dice expression: the page waits for more typing
-            error["incomplete"] = True
-        return {"error": error}
+        return error_reply(err)
     done = {}
     for side in ("a", "b"):
         try:
             clean = parse_params(calculator, params[side])
             done[side] = (clean, calculator.compute(**clean))
         except InputError as err:
-            if side == "a":
+            if side == "a":   # the form holds B: A's error names no field of it
                 return {"error": {"field": None, "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
-            return {"error": {"field": err.field, "message": err.message}}
+            return error_reply(err)
     (pa, a), (pb, b) = done["a"], done["b"]
     qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)
     return {

@@ -135,7 +135,7 @@ def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
 def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any],
                  question_a: str = "", question_b: str = "") -> str:
     """The compare-mode result region: both headlines with B's difference, the overlaid chart, details."""
-    from .render import _tables  # the same tables as a single result
+    from .render import tables_html  # the same tables as a single result
 
     parts = [_headlines(calculator, a, b)]
     for side, result, question in (("A", a, question_a), ("B", b, question_b)):
@@ -148,7 +148,7 @@ def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, A
                          f'{escape(result["verdict"])}</p>')
     parts.append(_chart(calculator.id, a, b))
     for side, result in (("A", a), ("B", b)):
-        inner = _tables(result.get("tables") or []) + "".join(
+        inner = tables_html(result.get("tables") or []) + "".join(
             f'<p class="cx-note">{escape(note)}</p>' for note in result.get("notes", ())
         )
         if inner:
@@ -201,23 +201,29 @@ def _words_sun_check(calculator: Calculator, params: Mapping[str, Any], result: 
 _WORDS = {"rk-check": _words_rk_check, "rk-attack": _words_rk_attack, "sun-check": _words_sun_check}
 
 
+def _declared_words(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
+    """The declaration's own phrase for its settings (`Calculator.question`), if it has one."""
+    try:
+        if calculator.question is not None:
+            return calculator.question(params, result)
+        words = _WORDS.get(calculator.id)   # until these calculators declare `question=`
+        return words(calculator, params, result) if words is not None else None
+    except (KeyError, TypeError):
+        return None
+
+
 def question_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    """The settings in words: a phrase for the common calculators, else every setting changed from its default."""
-    words = _WORDS.get(calculator.id)
+    """The settings in words: the declaration's `question` when it has one, else each setting that
+    applies to these values and differs from its default (a field that does not apply never shows)."""
+    words = _declared_words(calculator, params, result)
     if words is not None:
-        try:
-            return words(calculator, params, result)
-        except (KeyError, TypeError):
-            pass
+        return words
     parts = []
-    for p in calculator.params:
-        value = params.get(p.name)
-        if value is None or value == p.default:
+    for p in calculator.changed(params):
+        value = params[p.name]
+        if value is None:
             continue
-        if isinstance(value, bool):
-            shown = "yes" if value else "no"
-        else:
-            shown = _choice_label(calculator, p.name, value)
+        shown = ("yes" if value else "no") if isinstance(value, bool) else _choice_label(calculator, p.name, value)
         parts.append(f"{p.label}: {shown}")
     return "; ".join(parts) if parts else "the default settings"
 

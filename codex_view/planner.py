@@ -10,6 +10,8 @@ import json
 from html import escape
 from typing import Any, Mapping
 
+from calc.registry import get
+
 from .format import figure
 from .links import page_url
 
@@ -18,8 +20,6 @@ PLANNER = "rk-attack"
 
 def handoffs_html(chain: Mapping[str, Any]) -> str:
     """The planner's hand-off button (`.cx-handoff`, handled like a `.cx-chain` by the page script)."""
-    from calc.registry import get
-
     out = []
     for extra in handoffs(chain):
         target = get(extra["calculator"])
@@ -35,36 +35,40 @@ def handoffs_html(chain: Mapping[str, Any]) -> str:
 
 
 def handoffs(chain: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The planner's button beside a hand-off of a TN to the roll calculator (none otherwise)."""
-    params = chain.get("params") or {}
-    if chain.get("calculator") != "rk-check" or "tn" not in params:
+    """The planner's button beside a hand-off of a TN to another calculator (none otherwise).
+
+    It carries what the hand-off carries and the planner's declaration takes; the rest (the
+    raises, which the planner weighs one by one) is said to stay behind.
+    """
+    if chain.get("calculator") == PLANNER:
         return []
-    tn = params["tn"]
+    params = chain.get("params") or {}
+    takes = {p.name for p in get(PLANNER).params}
+    carried = {name: value for name, value in params.items() if name in takes}
+    if "tn" not in carried:
+        return []
+    tn = carried["tn"]
     arrived = f"TN {tn} from the TN builder"
-    if params.get("raises"):
+    if any(params[name] for name in params if name not in takes):
         arrived += "; its raises are not carried over, as the planner weighs each number of raises in turn"
-    return [{"calculator": PLANNER, "params": {"tn": tn}, "label": f"Plan an attack against TN {tn}",
+    return [{"calculator": PLANNER, "params": carried, "label": f"Plan an attack against TN {tn}",
              "arrived": arrived}]
 
 
-_COLUMNS = (
-    ("raises", "Raises", "integer"),
-    ("target", "TN", "integer"),
-    ("p_hit", "Hits", "percent"),
-    ("p_defended", "Turned aside", "percent"),
-    ("p_lands", "Lands", "percent"),
-    ("expected_wounds", "Average wounds", "number"),
-    ("p_wound", "At least one wound", "percent"),
-)
+def _rows_table(result: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The planner's table of rows in its result (`tables`, key `rows`): columns and cells."""
+    return next(t for t in result["tables"] if t.get("key") == "rows")
 
 
 def rows_table_html(result: Mapping[str, Any]) -> str:
     """The planner's rows as a plain table for a page (worked out at build time), the best row marked."""
-    head = "".join(f'<th scope="col">{escape(label)}</th>' for _, label, _ in _COLUMNS)
+    table = _rows_table(result)
+    kinds = [column.get("format", "text") for column in table["columns"]]
+    head = "".join(f'<th scope="col">{escape(column["label"])}</th>' for column in table["columns"])
     body = []
-    for row in result["rows"]:
-        mark = ' class="cx-row--mark"' if row["raises"] == result["best"] else ""
-        cells = "".join(f"<td>{escape(figure(row[key], kind))}</td>" for key, _, kind in _COLUMNS)
+    for row in table["rows"]:
+        mark = ' class="cx-row--mark"' if row.get("mark") else ""
+        cells = "".join(f"<td>{escape(figure(value, kind))}</td>" for value, kind in zip(row["cells"], kinds))
         body.append(f"<tr{mark}>{cells}</tr>")
     # a box of its own that scrolls sideways on a narrow screen, reachable by the keyboard;
     # the table's class keeps Material from wrapping it in a second, unfocusable scroll box

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 import json
 
 from calc.calculator import Calculator
+from calc.params import ChoiceParam, Param, canonical
 from calc.registry import get
 
 from .chart import bars_svg
@@ -31,63 +32,60 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def _applies(desc: Mapping[str, Any], values: Mapping[str, Any]) -> bool:
-    """Whether a field matters for these values (its `shown_when`): the page hides it otherwise."""
-    return all(str(values.get(other)) in allowed for other, allowed in desc.get("shown_when", {}).items())
-
-
-def _filtered_options(desc: Mapping[str, Any], value: object, values: Mapping[str, Any] | None) -> str:
+def _filtered_options(param: ChoiceParam, values: Mapping[str, Any]) -> str:
     """Options that depend on another field (a weapon list per rules): each carries its label under
     every value of that field (`data-label-<value>`) and the values it is offered for
-    (`data-offered`); the page script shows only those of the current value."""
-    current = str((values or {}).get(desc["filtered_by"], ""))
+    (`data-offered`); the page script shows only those of the current value. Which are offered
+    now, and under which label, is the declaration's `options`."""
+    value = values.get(param.name)
+    offered = dict(param.options(values))
     out = []
-    for v, label in desc["choices"]:
-        by = desc["offered"].get(v, {})
-        shown = current in by if current else True
+    for v, label in param.choices:
+        by = dict(dict(param.offered).get(v, ()))
         labels = "".join(f' data-label-{_attr(key)}="{_attr(text)}"' for key, text in by.items())
         out.append(
             f'<option value="{_attr(v)}" data-offered="{_attr(" ".join(by))}"{labels}'
-            f'{" selected" if v == value else ""}{"" if shown else " hidden"}>{escape(by.get(current, label))}</option>'
+            f'{" selected" if v == value else ""}{"" if v in offered else " hidden"}>'
+            f"{escape(offered.get(v, label))}</option>"
         )
     return "".join(out)
 
 
-def _field(cid: str, desc: Mapping[str, Any], value: object, values: Mapping[str, Any] | None = None) -> str:
-    name = desc["name"]
-    fid = f"{cid}-{name}"
-    described = f"{fid}-help {fid}-error"
-    common = f'id="{fid}" name="{_attr(name)}" aria-describedby="{described}"'
-    kind = desc["kind"]
-    if kind == "choice" and desc.get("filtered_by"):
-        control = (f'<select {common} data-filtered-by="{_attr(desc["filtered_by"])}">'
-                   f"{_filtered_options(desc, value, values)}</select>")
-    elif kind == "choice":
+def _control(cid: str, param: Param, values: Mapping[str, Any]) -> str:
+    """The input, select or checkbox of one field, holding its value from `values`."""
+    fid = f"{cid}-{param.name}"
+    common = f'id="{fid}" name="{_attr(param.name)}" aria-describedby="{fid}-help {fid}-error"'
+    value = values.get(param.name)
+    if isinstance(param, ChoiceParam) and param.filtered_by:
+        return (f'<select {common} data-filtered-by="{_attr(param.filtered_by)}">'
+                f"{_filtered_options(param, values)}</select>")
+    if isinstance(param, ChoiceParam):
         options = "".join(
             f'<option value="{_attr(v)}"{" selected" if v == value else ""}>{escape(label)}</option>'
-            for v, label in desc["choices"]
+            for v, label in param.choices
         )
-        control = f"<select {common}>{options}</select>"
-    elif kind == "bool":
-        checked = " checked" if value else ""
-        control = f'<input type="checkbox" value="true" {common}{checked}>'
-    elif kind == "int":
+        return f"<select {common}>{options}</select>"
+    if param.kind == "bool":   # a ticked box sends "true", the canonical form of yes (calc.params.canonical)
+        return f'<input type="checkbox" value="{canonical(True)}" {common}{" checked" if value else ""}>'
+    if param.kind == "int":
         shown = "" if value is None else value
-        control = (
-            f'<input type="number" inputmode="numeric" step="1" {common} value="{_attr(shown)}"'
-            + ("" if desc.get("optional") else "")
-            + ">"
-        )
-    else:
-        control = f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{_attr(value)}">'
-    shown_when = desc.get("shown_when") or {}
-    when = f' data-shown-when="{_attr(json.dumps(shown_when, sort_keys=True))}"' if shown_when else ""
-    hidden = "" if values is None or _applies(desc, values) else " hidden"
+        return f'<input type="number" inputmode="numeric" step="1" {common} value="{_attr(shown)}">'
+    return f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{_attr(value)}">'
+
+
+def _field(cid: str, param: Param, values: Mapping[str, Any]) -> str:
+    """One field: label, control, help and error slot; hidden when it does not apply to `values`.
+    `data-shown-when` carries the declaration's rule (`Param.when`) for the page script."""
+    fid = f"{cid}-{param.name}"
+    when = param.when()
+    shown_when = f' data-shown-when="{_attr(json.dumps(when, sort_keys=True))}"' if when else ""
+    hidden = "" if param.applies(values) else " hidden"
+    hint = param.hint()
     return (
-        f'<div class="cx-field cx-field--{kind}" data-field="{_attr(name)}"{when}{hidden}>'
-        f'<label for="{fid}">{escape(desc["label"])}</label>{control}'
-        f'<small class="cx-help" id="{fid}-help">{escape(desc["help"])}'
-        + (f' <span class="cx-allowed">{escape(_sentence(desc["hint"]))}</span>' if desc.get("hint") else "")
+        f'<div class="cx-field cx-field--{param.kind}" data-field="{_attr(param.name)}"{shown_when}{hidden}>'
+        f'<label for="{fid}">{escape(param.label)}</label>{_control(cid, param, values)}'
+        f'<small class="cx-help" id="{fid}-help">{escape(param.help)}'
+        + (f' <span class="cx-allowed">{escape(_sentence(hint))}</span>' if hint else "")
         + '</small>'
         f'<small class="cx-error" id="{fid}-error" role="alert" hidden></small>'
         "</div>"
@@ -168,7 +166,8 @@ def _cell(value: object, kind: str) -> str:
     return escape(figure(value, kind))
 
 
-def _tables(tables: list[Mapping[str, Any]]) -> str:
+def tables_html(tables: list[Mapping[str, Any]]) -> str:
+    """A result's tables (`tables`: title, columns with formats, rows of cells, a marked row)."""
     out = []
     for t in tables:
         head = "".join(f'<th scope="col">{escape(c["label"])}</th>' for c in t["columns"])
@@ -212,7 +211,7 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     if result.get("degrees"):
         parts.append(_bands(result["degrees"], "Degrees of success and failure"))
     if result.get("tables"):
-        parts.append(_tables(result["tables"]))
+        parts.append(tables_html(result["tables"]))
     if result.get("distribution"):
         parts.append(_distribution(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
     for note in result.get("notes", ()):
@@ -230,9 +229,8 @@ def widget_html(
     """The whole calculator: form prefilled with `values` (default: the defaults) and its result."""
     cid = calculator.id
     values = dict(calculator.defaults(), **(values or {}))
-    described = calculator.describe()["params"]
-    fields = "".join(_field(cid, d, values.get(d["name"]), values) for d in described if not d.get("more"))
-    more = "".join(_field(cid, d, values.get(d["name"]), values) for d in described if d.get("more"))
+    fields = "".join(_field(cid, p, values) for p in calculator.params if not p.more)
+    more = "".join(_field(cid, p, values) for p in calculator.params if p.more)
     if more:   # rarely used fields wait behind a disclosure
         fields += (
             f'<details class="cx-more"><summary>More options</summary>'

@@ -39,11 +39,18 @@ def wait_compare(page: Any, cid: str, key: str, a: dict[str, Any], b: dict[str, 
     return want_a, want_b
 
 
+def link_fields(cid: str, form: dict[str, str]) -> dict[str, str]:
+    """The fields a link carries (issue 18.5): those that hold a value and apply (the declaration's rule)."""
+    applicable = {p.name for p in calc.CALCULATORS[cid].applicable(form)}
+    return {k: v for k, v in form.items() if v != "" and k in applicable}
+
+
 def share_link(served: str, path: str, cid: str, a: dict[str, str], b: dict[str, str] | None = None) -> str:
     """The link the page copies: A's fields plain, B's that differ from A under `b.`."""
+    a = link_fields(cid, a)
     pairs = [("calc", cid), *a.items()]
     if b is not None:
-        pairs += [("b." + k, v) for k, v in b.items() if a.get(k) != v]
+        pairs += [("b." + k, v) for k, v in link_fields(cid, b).items() if a.get(k) != v]
     return f"{served}{path}?{urlencode(pairs)}#calc-{cid}"
 
 
@@ -109,6 +116,7 @@ def test_copy_as_text_puts_question_answer_and_link_on_the_clipboard(page: Any, 
     text = page.evaluate("navigator.clipboard.readText()")
     assert text == reply("rk-check", params)["text"] + "\n" + share_link(served, "rk/basics/", "rk-check", params)
     assert text.startswith("Roll & Keep odds: 7k5 against TN 30, exploding tens\nChance of success: ")
+    assert "stat=" not in text and "skill=" not in text          # a link carries only fields with a value
 
     # in compare mode the block holds A and B, B with its differences
     calc_root.locator(".cx-compare").click()

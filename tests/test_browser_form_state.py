@@ -6,6 +6,9 @@
   (its label and the choices), never "Up to date." for the default under a blank select.
 - A moved-anchor redirect (docs/anchor_redirects.json, followed by links.js) goes only to a
   page of this site, whatever the list says.
+- A field shows when its declaration says it applies (a checkbox read as "true"/"false", as calc
+  compares it); a link carries only the fields that hold a value and apply; a Summary/House tab
+  turns the address into a calculator link only once the reader has used the calculator.
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any, Iterator
+from urllib.parse import parse_qs
 
 import pytest
 
 import calc
-from tests.browser import READY_TIMEOUT_MS, root, wait_for_result, wait_state
+from calc.params import IntParam
+from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
 from tests.site_pages import calculator_pages, headline_key, navigate
 
 pytestmark = pytest.mark.browser
@@ -101,3 +106,68 @@ def test_a_moved_anchor_is_followed_only_within_the_site(fresh: Any, served: str
         assert fresh.url == served + "rk/basics/#" + old
     assert outside == []
     assert fresh.errors == []
+
+
+# ---------------------------------------------------------------- one rule for "does this field apply?"
+def _search(page: Any) -> dict[str, list[str]]:
+    return parse_qs(page.evaluate("location.search").lstrip("?"), keep_blank_values=True)
+
+
+def test_a_checkbox_shows_and_hides_a_field_that_depends_on_it(page: Any, served: str, site_dir: Path) -> None:
+    """No calculator's field depends on a yes/no yet: a field is added to rk-check's form with the
+    data the build writes for one (`Param.when`), and ticking Tens explode hides it again."""
+    probe = IntParam("probe", "Probe", 0, maximum=9, shown_when=(("explode", (False,)),))
+    page.goto(served + page_of(site_dir, "rk-check"))
+    page.evaluate("""(when) => {
+        const field = document.createElement("div");
+        field.className = "cx-field";
+        field.dataset.field = "probe";
+        field.dataset.shownWhen = when;
+        document.querySelector('[data-calculator="rk-check"] form').append(field);
+    }""", json.dumps(probe.when()))
+    calculator = root(page, "rk-check")
+    calculator.locator("details.cx-more > summary").click()
+    box = calculator.locator('[name="explode"]')
+    hidden = "() => document.querySelector('[data-calculator=\"rk-check\"] [data-field=\"probe\"]').hidden"
+    box.uncheck()
+    assert page.evaluate(hidden) is False and probe.applies({"explode": False})
+    box.check()
+    assert page.evaluate(hidden) is True and not probe.applies({"explode": True})
+    assert page.watch.errors == []
+
+
+def test_a_link_carries_only_fields_that_hold_a_value_and_apply(page: Any, served: str, site_dir: Path) -> None:
+    """Issue 18.5: no `stat=&skill=`; issue 17: no field the declaration hides (pool-check's
+    opposed fields in a single roll)."""
+    page.goto(served + page_of(site_dir, "rk-check"))
+    type_into(page, "rk-check", "tn", "30")
+    query = _search(page)
+    assert query["calc"] == ["rk-check"] and query["tn"] == ["30"]
+    assert "stat" not in query and "skill" not in query and all(v != [""] for v in query.values()), query
+    page.goto(served + page_of(site_dir, "pool-check"))
+    type_into(page, "pool-check", "dice", "8")
+    query = _search(page)
+    pool = calc.CALCULATORS["pool-check"]
+    assert query["dice"] == ["8"] and set(query) == {"calc"} | {p.name for p in pool.applicable({})} - {"other_pool"}
+    root(page, "pool-check").locator('[name="mode"]').select_option("opposed")
+    query = _search(page)
+    assert "opp_dice" in query and "need" not in query
+    assert set(query) == {"calc"} | {p.name for p in pool.applicable({"mode": "opposed"})}
+    assert page.watch.errors == []
+
+
+def test_a_rules_tab_leaves_the_address_alone_until_the_calculator_is_used(page: Any, served: str) -> None:
+    """Issue 18.5: the calculator follows a House/Summary tab; the address becomes its link only
+    once the reader has used it (then the tab moves the link's rules too)."""
+    page.goto(served + "rk/damage/")
+    tabs = page.locator("#rk-wound-checks ~ .tabbed-set").first.locator(".tabbed-labels > label")
+    select = root(page, "rk-wounds").locator('[name="rules"]')
+    tabs.filter(has_text="House rules").click()
+    page.wait_for_function("() => document.querySelector('[data-calculator=\"rk-wounds\"] [name=\"rules\"]').value === 'house'")
+    assert page.evaluate("location.search") == "" and select.input_value() == "house"
+    type_into(page, "rk-wounds", "brawn", "3")
+    assert _search(page)["calc"] == ["rk-wounds"]
+    tabs.filter(has_text="Summary rules").click()
+    page.wait_for_function("() => new URLSearchParams(location.search).get('rules') === 'summary'")
+    assert _search(page)["brawn"] == ["3"]
+    assert page.watch.errors == []

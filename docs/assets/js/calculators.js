@@ -7,7 +7,7 @@
 // root has data-stale and aria-busy, and the figures are greyed (cx-result--stale).
 import { SITE_ROOT, copyText, flash } from "./links.js";
 import { ask, booted, onRuntime, progress, startRuntime, startWhenIdle, stop as stopRuntime } from "./runtime.js";
-import { applyQuery, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
+import { applyQuery, fieldValue, ownsUrl, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
 import { bindCompare, compareRequest, keepAnswer } from "./compare.js";
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
@@ -197,10 +197,13 @@ export function bind(root) {
     setState(root, "ready", "Up to date.");
   }
 
-  function edited() {
+  // A change the page made to follow the reader elsewhere (versions.js: a Summary/House tab
+  // clicked) makes the address a calculator link only if it is one already.
+  function edited(event) {
     root.extraParams = {};
     const params = readForm(form);
-    writeUrl(root, params);
+    const followed = Boolean(event && event.detail && event.detail.codexFollow);
+    if (!followed || ownsUrl(root)) writeUrl(root, params);
     // a field's "change" after its "input" events, or a select re-chosen, asks nothing new
     if (!running && shown === JSON.stringify(params)) return;
     compute();
@@ -275,18 +278,21 @@ function showArrived(target, text) {
   note.textContent = text;      // text, never HTML
 }
 
-// Options that depend on another field (a weapon list per rules, data-offered on each option):
-// only those of that field's current value are shown, each under its label for that value; a
+// Options that depend on another field (a weapon list per rules): the build wrote on each option
+// the values of that field it is offered under (data-offered) and its label under each, from the
+// declaration (ChoiceParam.offered); as `ChoiceParam.options` does, only those offered under that
+// field's current value (canonical form) are shown, each under its label for that value; a
 // choice the new value does not offer falls back to the built default, else the first offered.
 export function filterOptions(form) {
   form.querySelectorAll("option[data-offered]").forEach((option) => {
     const select = option.parentElement;
     const by = select.dataset.filteredBy && form.elements.namedItem(select.dataset.filteredBy);
     if (!by) return;
-    const offered = option.dataset.offered.split(" ").includes(by.value);
+    const current = fieldValue(by);
+    const offered = option.dataset.offered.split(" ").includes(current);
     option.hidden = !offered;
     option.disabled = !offered;
-    const label = option.dataset["label" + by.value.charAt(0).toUpperCase() + by.value.slice(1)];
+    const label = option.dataset["label" + current.charAt(0).toUpperCase() + current.slice(1)];
     if (label) option.textContent = label;
   });
   form.querySelectorAll("select[data-filtered-by]").forEach((select) => {

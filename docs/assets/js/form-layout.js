@@ -1,28 +1,15 @@
 // A calculator's form on a small screen: fields that do not apply to the chosen rules or mode
-// are hidden (their field says when it applies: data-shown-when, from calc's `shown_when`),
+// are hidden (their field says when it applies: data-shown-when, written by the build from the
+// declaration, read by form-state.js's `applies`, the rule calc's `Param.applies` follows),
 // an error inside "More options" opens it, and while the form is on screen a compact copy of
 // the headline figure (.cx-peek) stays at the bottom of the view, so a reader typing with the
 // keyboard open sees the answer change. Text is copied with textContent: nothing is parsed.
-
-function applies(form, field) {
-  let when;
-  try {
-    when = JSON.parse(field.dataset.shownWhen);
-  } catch {
-    return true;
-  }
-  return Object.entries(when).every(([name, values]) => {
-    const el = form.elements.namedItem(name);
-    if (!el || !Array.isArray(values)) return true;
-    const value = el.type === "checkbox" ? String(el.checked) : el.value;
-    return values.includes(value);
-  });
-}
+import { applies, readForm, shownWhen } from "./form-state.js";
 
 function toggleFields(root) {
-  const form = root.querySelector("form");
+  const params = readForm(root.querySelector("form"));
   root.querySelectorAll("[data-shown-when]").forEach((field) => {
-    field.hidden = !applies(form, field);
+    field.hidden = !applies(shownWhen(field), params);
   });
 }
 

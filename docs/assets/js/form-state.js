@@ -10,15 +10,47 @@
 // choices) next to the select, instead of computing the default under a blank field.
 const unoffered = new WeakMap();
 
+// A field's value in the one string form calc compares (calc.params.canonical): a checkbox is
+// "true" or "false", a blank is "", anything else the text the control holds.
+export function fieldValue(el) {
+  if (el.type === "checkbox") return el.checked ? "true" : "false";
+  if (el.tagName === "SELECT" && el.selectedIndex < 0 && unoffered.has(el)) return unoffered.get(el);
+  return el.value;
+}
+
 export function readForm(form) {
   const params = {};
   for (const el of form.elements) {
-    if (!el.name) continue;
-    if (el.type === "checkbox") params[el.name] = el.checked ? "true" : "false";
-    else if (el.tagName === "SELECT" && el.selectedIndex < 0 && unoffered.has(el)) params[el.name] = unoffered.get(el);
-    else params[el.name] = el.value;
+    if (el.name) params[el.name] = fieldValue(el);
   }
   return params;
+}
+
+// When a field applies, as the build wrote it from the declaration (`Param.when`, the field's
+// data-shown-when): {deciding field: [values, canonical]}; none means always.
+export function shownWhen(field) {
+  try {
+    const when = JSON.parse(field.dataset.shownWhen || "{}");
+    return when && typeof when === "object" ? when : {};
+  } catch {
+    return {};
+  }
+}
+
+// calc's `Param.applies`, the same rule on the same data: every deciding field holds one of its
+// listed values (a field missing from params counts as blank).
+export function applies(when, params) {
+  return Object.entries(when).every(([name, values]) => Array.isArray(values) && values.includes(params[name] ?? ""));
+}
+
+function fieldApplies(form, name, params) {
+  const field = form.querySelector(`[data-field="${CSS.escape(name)}"]`);
+  return !field || applies(shownWhen(field), params);
+}
+
+// The params a link carries: those that hold a value and apply to these params.
+function linkParams(form, params) {
+  return Object.fromEntries(Object.entries(params).filter(([name, value]) => value !== "" && fieldApplies(form, name, params)));
 }
 
 export function writeField(el, value) {
@@ -72,16 +104,26 @@ export function applyQuery(root, form) {
 
 export const B_PREFIX = "b.";   // compare mode: B's fields in the URL (A's are plain)
 
-// The calculator's keys for these form params: in compare mode, A's (pinned) plain and B's
-// under `b.` (only those that differ from A, or all of them when none does).
+// The calculator's keys for these form params, only those that hold a value and apply: in compare
+// mode, A's (pinned) plain and B's under `b.` (those that differ from A's link, or all of them
+// when none does). A field B clears that A's link fills is written blank, so B stays B.
 function calculatorQuery(root, params) {
+  const form = root.querySelector("form");
   const pinned = root.compare && root.compare.a;
-  const query = new URLSearchParams({ calc: root.dataset.calculator, ...(pinned || params) });
+  const a = linkParams(form, pinned || params);
+  const query = new URLSearchParams({ calc: root.dataset.calculator, ...a });
   if (pinned) {
-    const differ = Object.entries(params).filter(([name, value]) => pinned[name] !== value);
-    for (const [name, value] of differ.length ? differ : Object.entries(params)) query.set(B_PREFIX + name, value);
+    const b = linkParams(form, params);
+    const cleared = Object.keys(a).filter((name) => params[name] === "" && fieldApplies(form, name, params));
+    const differ = [...Object.entries(b).filter(([name, value]) => a[name] !== value), ...cleared.map((name) => [name, ""])];
+    for (const [name, value] of differ.length ? differ : Object.entries(b)) query.set(B_PREFIX + name, value);
   }
   return query;
+}
+
+// Whether the address is this calculator's link already (a shared link, or the reader's edits).
+export function ownsUrl(root) {
+  return new URLSearchParams(location.search).get("calc") === root.dataset.calculator;
 }
 
 // Every key some calculator on this page owns (its fields' names, and calc itself).

@@ -66,7 +66,9 @@ function setCalculators(key) {
   for (const select of rulesSelects()) {
     if (select.value === key || ![...select.options].some((o) => o.value === key)) continue;
     writeField(select, key);
-    select.form.dispatchEvent(new Event("change"));
+    // the calculator follows the page; its address stays the page's unless it is a calculator
+    // link already (calculators.js reads codexFollow)
+    select.form.dispatchEvent(new CustomEvent("change", { detail: { codexFollow: true } }));
   }
 }
 
