@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import glossary, printing, rulings, tables, widgets
+from . import examples, glossary, printing, rulings, tables, widgets
 from .links import relative_href
 from .mdsource import heading_index
 
@@ -57,5 +57,15 @@ def define_env(env: Any) -> None:
     def attack_plan(**params: Any) -> str:
         """The attack planner (rk-attack) for these settings, worked out by calc at build time."""
         return widgets.attack_plan_html(params)
+
+    @env.macro
+    def rk_duel(**inputs: Any) -> dict[str, Any]:
+        """A worked duel from the fighters' traits: attack roll, TN, defense roll and planner settings."""
+        return examples.rk_duel(**inputs)
+
+    @env.macro
+    def massive_damage(**inputs: Any) -> dict[str, Any]:
+        """A worked massive-damage roll from Fortitude and the damage: dice, black dice, chances."""
+        return examples.massive_damage(**inputs)
 
     env.variables["calculator_ids"] = widgets.all_ids()
