@@ -64,6 +64,16 @@ def define_env(env: Any) -> None:
         return examples.rk_duel(**inputs)
 
     @env.macro
+    def rk_roll(stat: int, skill: int) -> str:
+        """A STAT + SKILL roll as Roll & Keep dice ('6k2'), worked out by calc."""
+        return str(examples.stat_plus_skill(stat, skill)["roll"])
+
+    @env.macro
+    def rk_tn(**inputs: Any) -> int:
+        """The TN from the TN builder (rk-tn) for these inputs, e.g. rk_tn(knack=3)."""
+        return examples.rk_tn(**inputs)
+
+    @env.macro
     def massive_damage(**inputs: Any) -> dict[str, Any]:
         """A worked massive-damage roll from Fortitude and the damage: dice, black dice, chances."""
         return examples.massive_damage(**inputs)

@@ -43,6 +43,11 @@ def defense_tn(knack: int) -> int:
     return int(_run("rk-tn", knack=knack)["tn"])
 
 
+def rk_tn(**inputs: Any) -> int:
+    """The TN the TN builder gives for these inputs (`knack`, `wrong_knack`, `prone`, ...)."""
+    return int(_run("rk-tn", **inputs)["tn"])
+
+
 def rk_duel(*, finesse: int, attack_knack: int, wits: int, defense_knack: int, **plan: Any) -> dict[str, Any]:
     """One attacker against one defender, all from their traits (summary rules' construction).
 
