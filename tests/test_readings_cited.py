@@ -135,6 +135,7 @@ RESTS_ON = {
     ("rk", "Wound Check"): "R-0017",
     ("rk", "Wound Checks"): "R-0017",
     ("sun", "Path"): "R-0048",
+    ("sun", "Run"): "R-0005",
 }
 
 
