@@ -74,6 +74,11 @@ def define_env(env: Any) -> None:
         return examples.rk_tn(**inputs)
 
     @env.macro
+    def rk_damage(**inputs: Any) -> str:
+        """Damage dice from the damage calculator (rk-wounds), e.g. rk_damage(weapon="heavy", raises=1)."""
+        return examples.rk_damage(**inputs)
+
+    @env.macro
     def massive_damage(**inputs: Any) -> dict[str, Any]:
         """A worked massive-damage roll from Fortitude and the damage: dice, black dice, chances."""
         return examples.massive_damage(**inputs)

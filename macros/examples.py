@@ -48,6 +48,11 @@ def rk_tn(**inputs: Any) -> int:
     return int(_run("rk-tn", **inputs)["tn"])
 
 
+def rk_damage(**inputs: Any) -> str:
+    """The damage dice ('6k2') the damage calculator (rk-wounds) rolls for these inputs."""
+    return str(_run("rk-wounds", **inputs)["damage_dice"]).split(" ", 1)[0]
+
+
 def rk_duel(*, finesse: int, attack_knack: int, wits: int, defense_knack: int, **plan: Any) -> dict[str, Any]:
     """One attacker against one defender, all from their traits (summary rules' construction).
 

@@ -55,6 +55,17 @@ def test_inputs_the_rules_cannot_take_fail_the_example() -> None:
         examples.massive_damage(fortitude=3, damage=3)      # not more than Fortitude: no massive damage
 
 
+@pytest.mark.parametrize("rules, weapon, brawn, raises, dice", [
+    ("summary", "heavy", 2, 1, "6k2"),       # 001: Heavy weapon 3k2, + Brawn + 1 per damage Raise
+    ("summary", "fencing", 3, 0, "5k2"),
+    ("house", "fencing", 3, 1, "7k3"),       # 000: Fencing Weapon 3k3, melee adds Brawn
+    ("house", "musket", 3, 2, "10k5"),       # 000: Musket 8k5; ranged adds no Brawn
+])
+def test_damage_dice_come_from_the_weapon_brawn_and_raises(rules: str, weapon: str, brawn: int, raises: int,
+                                                          dice: str) -> None:
+    assert examples.rk_damage(rules=rules, weapon=weapon, attacker_brawn=brawn, raises=raises) == dice
+
+
 def test_the_planner_starts_with_the_duel_on_choosing_raises() -> None:
     """The page says the planner starts with its typical duel: the defaults must be that duel."""
     text = (DOCS / "rk" / "choosing-raises.md").read_text(encoding="utf-8")
