@@ -8,12 +8,12 @@ Rules followed here, with the Codex's readings marked:
 - every success on a black die cancels one success, and the net may fall below zero (the
   massive-damage rule speaks of a "negative result");
 - the attacked person who engages or evades with no action left has the pool halved, rounding
-  down, once per extra action (7 -> 3 -> 1); black dice are not halved (reading, R-0029);
+  down, once per extra action (7 -> 3 -> 1); black dice are not halved (reading, R-0054);
 - doing two things in one action rolls each at half the lower of the two pools, rounding down;
 - an evader adds the dodge skill to the pool; the evade pool as a whole is what gets halved,
   as in the source's example of the fencer;
 - in an opposed roll (engage, evade) the side with more net successes wins; on a tie nobody
-  wins: nobody is hit and an evader does not break away (reading, R-0028).
+  wins: nobody is hit and an evader does not break away (reading, R-0053).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ DEFAULT_SUCCESS_AT = 7
 
 MODES = (("single", "A single roll: successes needed"), ("opposed", "Opposed: engage or evade"))
 DEFENCES = (("engage", "Engages (fights back)"), ("evade", "Evades (adds the dodge skill)"))
-TIE_RULING = "R-0028"
-HALVING_RULING = "R-0029"
+TIE_RULING = "R-0053"
+HALVING_RULING = "R-0054"
 
 
 def halved(dice: int, extra_actions: int) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import glossary, printing, rulings, tables, widgets
+from . import examples, glossary, printing, rulings, tables, widgets
 from .links import relative_href
 from .mdsource import heading_index
 
@@ -57,5 +57,30 @@ def define_env(env: Any) -> None:
     def attack_plan(**params: Any) -> str:
         """The attack planner (rk-attack) for these settings, worked out by calc at build time."""
         return widgets.attack_plan_html(params)
+
+    @env.macro
+    def rk_duel(**inputs: Any) -> dict[str, Any]:
+        """A worked duel from the fighters' traits: attack roll, TN, defense roll and planner settings."""
+        return examples.rk_duel(**inputs)
+
+    @env.macro
+    def rk_roll(stat: int, skill: int) -> str:
+        """A STAT + SKILL roll as Roll & Keep dice ('6k2'), worked out by calc."""
+        return str(examples.stat_plus_skill(stat, skill)["roll"])
+
+    @env.macro
+    def rk_tn(**inputs: Any) -> int:
+        """The TN from the TN builder (rk-tn) for these inputs, e.g. rk_tn(knack=3)."""
+        return examples.rk_tn(**inputs)
+
+    @env.macro
+    def rk_damage(**inputs: Any) -> str:
+        """Damage dice from the damage calculator (rk-wounds), e.g. rk_damage(weapon="heavy", raises=1)."""
+        return examples.rk_damage(**inputs)
+
+    @env.macro
+    def massive_damage(**inputs: Any) -> dict[str, Any]:
+        """A worked massive-damage roll from Fortitude and the damage: dice, black dice, chances."""
+        return examples.massive_damage(**inputs)
 
     env.variables["calculator_ids"] = widgets.all_ids()

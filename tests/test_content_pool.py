@@ -246,7 +246,7 @@ def test_every_link_between_pool_pages_lands_on_an_anchor(site_dir: Path) -> Non
 # --- (5) key facts appear on their pages ------------------------------------------------------
 
 KEY_FACTS = {
-    "pool/index.md": ["The Codex's default", "The Codex's reading", "which die a pool uses", "cancels one of your successes"],
+    "pool/index.md": ["The Codex's reading", "which die a pool uses", "cancels one of your successes"],
     "pool/initiative.md": [
         "Dex + Wits + Initiative skill + one die",
         "Resolve group",

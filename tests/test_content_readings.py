@@ -118,8 +118,10 @@ def test_stick_them_up_has_no_invented_success_condition(site_dir: Path) -> None
 
 def test_holding_still_is_an_attempt(site_dir: Path) -> None:
     text = section_text(site_dir, "pool/special-attacks.md", "pool-hold-still")
-    assert "attempt to hold them still" in text and "up to the GM" in text
+    assert "attempt to hold them still" in text and "gives no roll for it" in text
     assert "you pin your opponent" not in text
+    # issue 20, item 10: no unlabelled "up to the GM" (the source only leaves the roll unsaid)
+    assert "up to the GM" not in text
 
 
 def test_unarmed_penalty_is_about_any_weapon_over_a_foot(site_dir: Path) -> None:
@@ -225,15 +227,16 @@ def test_hazard_roll_reading_and_example_are_labelled(site_dir: Path) -> None:
     assert active("R-0009")
 
 
-# --- item 13: the pool die is a default ----------------------------------------------------------
+# --- item 13, revised by issue 20: the pool die is a reading (R-0022), boxed as one ----------------
 
-def test_pool_die_is_the_codexs_default_not_a_reading(site_dir: Path) -> None:
+def test_pool_die_is_boxed_as_the_codexs_reading(site_dir: Path) -> None:
     html = page_file(site_dir, "pool/index.md").read_text(encoding="utf-8")
     notes = re.findall(r'<div class="admonition[^"]*">\s*<p class="admonition-title">(.*?)</p>(.*?)</div>', html, re.S)
     assert notes, "no admonitions found on pool/index"
-    for title, body in notes:
-        if "ten-sided" in body:
-            assert title == "The Codex's default", title
+    boxed = [title for title, body in notes if "ten-sided" in body]
+    assert boxed == ["The Codex&#x27;s reading"] or boxed == ["The Codex's reading"], boxed
+    assert "Codex's default" not in page_text(site_dir, "pool/index.md")
+    assert active("R-0022")
 
 
 # --- item 14: withdrawn rulings ------------------------------------------------------------------
@@ -247,7 +250,13 @@ def test_pool_die_is_the_codexs_default_not_a_reading(site_dir: Path) -> None:
 WITHDRAWN = {
     "R-0001": None, "R-0002": None, "R-0007": None, "R-0008": None, "R-0010": None,
     "R-0011": None, "R-0021": None, "R-0026": None, "R-0031": "R-0047", "R-0034": "R-0046",
+    # issue 20: R-0006 (002: the shield's 2 Defense "applies normally"), R-0052 (001 and 000 are
+    # plain; PA is R-0015's), R-0028 (its tie reading now covers Engage too), R-0029 (003's own
+    # example settles the halving; the black dice point is R-0054's).
+    "R-0006": None, "R-0052": None, "R-0028": "R-0053", "R-0029": "R-0054",
 }
+WITHDRAWN_ON = {rid: "1 December 2026" if rid in ("R-0006", "R-0052", "R-0028", "R-0029") else "30 November 2026"
+                for rid in WITHDRAWN}
 
 
 def test_the_withdrawn_rulings_are_the_decided_ones() -> None:
@@ -264,7 +273,7 @@ def test_withdrawn_rulings_stay_published_and_lose_their_backlinks(site_dir: Pat
     for rid, successor in WITHDRAWN.items():
         assert rid.lower() in page.ids
         section = section_text(site_dir, "rulings.md", rid.lower())
-        assert "Withdrawn on 30 November 2026:" in section, rid
+        assert f"Withdrawn on {WITHDRAWN_ON[rid]}:" in section, rid
         if successor:
             assert f"Replaced by {successor}" in section, rid
     assert "withdrawn" in text

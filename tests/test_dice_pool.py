@@ -157,11 +157,11 @@ def test_evade_adds_the_dodge_skill(dodge: int, extra: int) -> None:
 
 
 def test_tie_text_follows_the_sites_ruling() -> None:
-    """A tie: nobody has more successes, so nobody is hit (R-0028); no more "the source does not say"."""
+    """A tie: nobody has more successes, so nobody is hit (R-0053, which replaced R-0028 to cover Engage too); no more "the source does not say"."""
     for defence in ("engage", "evade"):
         notes = calc.evaluate("pool-check", {"mode": "opposed", "dice": 3, "defence": defence})["notes"]
         text = " ".join(notes)
-        assert "R-0028" in text and "nobody is hit" in text
+        assert "R-0053" in text and "nobody is hit" in text
         assert "does not say what a tie" not in text
     assert "break away" in " ".join(calc.evaluate("pool-check", {"mode": "opposed", "dice": 3, "defence": "evade"})["notes"])
 
