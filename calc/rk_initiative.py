@@ -159,18 +159,20 @@ def _summary(panache: int, phase: int, b_panache: int | None) -> dict[str, Any]:
                                   f"from 1 to 10; got {phase}.")
     n = panache + 1
     first = first_phase_summary(n)
+    aggressive = first_phase_summary(panache)
     rows = []
-    for p, chance in first:
-        rows.append([p, float(chance), float(1 - lowest_at_least(n, p + 1)), n * p / SIDES])
+    for (p, chance), (_, attack) in zip(first, aggressive):
+        rows.append([p, float(chance), float(attack), float(1 - lowest_at_least(n, p + 1)), n * p / SIDES])
     out: dict[str, Any] = {
         "first_action": [[p, float(c)] for p, c in first],
-        "first_aggressive": [[p, float(c)] for p, c in first_phase_summary(panache)],
+        "first_aggressive": [[p, float(c)] for p, c in aggressive],
         "acted_by": float(1 - lowest_at_least(n, phase + 1)),
         "actions_by": n * phase / SIDES,
         "dice": n,
         "tables": [_phase_table(
             f"Phase by phase: {panache} Panache dice and the extra die",
-            [("Phase", "integer"), ("First action here", "percent"), ("Acted by this phase", "percent"),
+            [("Phase", "integer"), ("First action here", "percent"), ("First Panache die here", "percent"),
+             ("Acted by this phase", "percent"),
              ("Average actions by this phase", "number")], rows, phase)],
         "notes": [
             f"{panache} Panache dice and one extra die: {n} dice that do not explode, each giving the phase of "
@@ -347,9 +349,9 @@ CALCULATORS = (
                      shown_when=_HOUSE + _VERSUS, help="His Finesse action dice."),
             IntParam("b_wits", "Opponent's Wits", 2, minimum=1, maximum=MAX_TRAIT, required=False,
                      shown_when=_HOUSE + _VERSUS, help="His Wits action dice."),
-            BoolParam("b_crippled", "Opponent Crippled", False, required=False, more=True,
+            BoolParam("b_crippled", "Opponent Crippled", False, required=False,
                       shown_when=_HOUSE + _VERSUS, help="His Finesse dice count 2 lower."),
-            BoolParam("b_distracted", "Opponent Distracted", False, required=False, more=True,
+            BoolParam("b_distracted", "Opponent Distracted", False, required=False,
                       shown_when=_HOUSE + _VERSUS, help="His Wits dice count 2 lower."),
         ),
         compute=initiative,

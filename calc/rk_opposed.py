@@ -243,6 +243,8 @@ CALCULATORS = (
             Headline("b_wins", "B wins"),
             Headline("status_quo", "Both fail: nothing changes"),
             Headline("tie", "Tie (both succeed, same total)"),
+            Headline("a_tn", "A's TN", "integer"),
+            Headline("b_tn", "B's TN", "integer"),
         ),
         question=question,
     ),

@@ -103,7 +103,9 @@ def _row(r: int, target: int, attack: Dist, parry: Dist | None, parry_raises: in
 
 
 def _words(p: float) -> str:
-    return "under 1%" if 0 < p < 0.005 else f"{p * 100:.0f}%"
+    if 0 < p < 0.005:
+        return "under 1%"
+    return "over 99%" if 0.995 <= p < 1 else f"{p * 100:.0f}%"
 
 
 def _raises_words(n: int) -> str:
@@ -119,7 +121,7 @@ def verdict(rows: Sequence[dict[str, Any]], best: int) -> str:
     if top["net"] < 0:
         return text + "; even the best choice loses more than it gains on average."
     if best == 0 and len(rows) > 1:
-        return text + "; each raise costs more in failures than its extra die is worth."
+        return text + "; each raise loses more in failed attacks than its extra damage die gains."
     return text + "."
 
 
