@@ -18,14 +18,15 @@ physical attack (stat and skill, R-0050), then return `plan_social(rolled=..., k
 explode=..., tn=..., max_raises=..., flesh_wounds=..., defense=..., defense_rolled=...,
 defense_kept=..., d6_explode=..., **{p.name: params[p.name] for p in SOCIAL_PARAMS})`; for
 physical attacks add `expected_backlash` 0 and `net` = `expected_wounds` to every row. The
-result carries its own verdict, table, notes and chart, in rk-attack's shapes. `rules` must be
+result carries its own verdict, table, notes and chart, in rk-attack's shapes; `question` words
+the settings of a social plan for rk-attack's own `question`. `rules` must be
 `house` for social attacks: the summary rules have none (`plan` should refuse `summary`).
 """
 
 from __future__ import annotations
 
 from math import fsum
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from .roll_keep import damage_dist, wound_distribution
 from .dist import Dist, clip01
@@ -231,6 +232,19 @@ def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dic
     }
 
 
+def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """A Social Attack's settings in words (for rk-attack's question when `kind` is social)."""
+    text = (f"Social Attack {result.get('roll', '')} against SD {params['tn']}, {params['base_damage']} base damage, "
+            f"attacker's Panache {params['attacker_panache']}, target's Panache {params['panache']}")
+    if params.get("flesh_wounds"):
+        text += f" with {params['flesh_wounds']} Social Flesh Wounds"
+    if params["defense"] == "active":
+        text += f", Parry {params['defense_rolled']}k{params['defense_kept']}"
+    else:
+        text += ", no Parry"
+    return text + f"; 0 to {params['max_raises']} raises"
+
+
 _SOCIAL = (("kind", ("social",)),)
 
 SOCIAL_PARAMS = (
@@ -251,4 +265,4 @@ SOCIAL_PARAMS = (
               help="Untick for a Distracted target: his Wits rolls do not explode."),
 )
 
-__all__ = ["SOCIAL_PARAMS", "backlash", "parried", "plan_social", "verdict"]
+__all__ = ["SOCIAL_PARAMS", "backlash", "parried", "plan_social", "question", "verdict"]

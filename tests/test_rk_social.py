@@ -10,7 +10,7 @@ import pytest
 
 from calc import InputError
 from calc.keep import roll_keep
-from calc.rk_social import SOCIAL_PARAMS, backlash, parried, plan_social
+from calc.rk_social import SOCIAL_PARAMS, backlash, parried, plan_social, question
 from tests import brute
 
 BASE: dict[str, Any] = dict(
@@ -146,3 +146,8 @@ def test_each_row_wound_distribution_adds_up() -> None:
     """Exploding rolls are cut below 1e-12: a row's wound counts still add up to 1 within that."""
     for row in plan(rolled=10, kept=5, tn=30)["rows"]:
         assert sum(p for _, p in row["wounds"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_question_in_words() -> None:
+    assert question(BASE, plan()) == ("Social Attack 6k3 against SD 20, 1k3 base damage, attacker's Panache 2, "
+                                      "target's Panache 2, Parry 4k2; 0 to 4 raises")
