@@ -22,8 +22,8 @@ from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, ChoiceParam, IntParam
 
-TIE_RULING = "R-0058"  # both succeed with equal totals: a tie, neither side wins
-KNACK_RULING = "R-0059"  # "roll X vs his Y" knacks are opposed tests
+TIE_RULING = "R-0056"  # both succeed with equal totals: a tie, neither side wins
+KNACK_RULING = "R-0057"  # "roll X vs his Y" knacks are opposed tests
 MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
 KEEP_ALL_RULING = "R-0050"  # more dice kept than rolled keeps them all
 MAX_STAT = MAX_DICE // 2

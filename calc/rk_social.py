@@ -36,7 +36,7 @@ from .params import BoolParam, ChoiceParam, IntParam
 
 RAISE = 5
 MAX_PANACHE = 10
-SOCIAL_CHECK_RULING = "R-0060"  # the Social Wound Check rolls Panache k Panache, every Flesh Wound carried
+SOCIAL_CHECK_RULING = "R-0058"  # the Social Wound Check rolls Panache k Panache, every Flesh Wound carried
 SD_RULING = "R-0015"  # SD has no formula: typed
 MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
 D6_RULING = "R-0016"  # house damage d6s explode on a 6

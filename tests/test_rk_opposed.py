@@ -122,10 +122,10 @@ def test_one_override_alone_names_the_other(given: dict, missing: str, label: st
 
 def test_readings_are_labelled() -> None:
     plain = run()
-    assert any("R-0058" in n for n in plain["notes"])
-    assert not any("R-0059" in n for n in plain["notes"])
+    assert any("R-0056" in n for n in plain["notes"])
+    assert not any("R-0057" in n for n in plain["notes"])
     disarm = run(contest="disarm")
-    assert any("R-0059" in n and "Brawn + Disarm" in n and "Brawn + Attack" in n for n in disarm["notes"])
+    assert any("R-0057" in n and "Brawn + Disarm" in n and "Brawn + Attack" in n for n in disarm["notes"])
     assert "knocked away" in disarm["tables"][0]["rows"][0]["cells"][0]
     bind = run(contest="bind")
     assert any("Brawn + Parry" in n and "Brawn + Bind" in n for n in bind["notes"])

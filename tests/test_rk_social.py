@@ -116,7 +116,7 @@ def test_rows_carry_the_attack_planner_keys_and_best_is_the_net() -> None:
     assert r["rows"][1]["damage_dice"] == "4k3 on six-sided dice"  # 1k3 + Panache 2 + one raise
     assert plan(base_damage="2k4")["rows"][0]["damage_dice"] == "4k4 on six-sided dice"
     assert r["net"] == r["rows"][r["best"]]["net"]
-    assert any("R-0060" in n for n in r["notes"])
+    assert any("R-0058" in n for n in r["notes"])
 
 
 def test_a_parry_raise_costs_the_attacker_more_and_is_harder() -> None:
