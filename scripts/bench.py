@@ -26,8 +26,9 @@ from calc import InputError, evaluate
 from calc.dist import Dist
 from calc.explode import exploding_die
 from calc.keep import keep_highest, keep_lowest, roll_keep
+from calc.rk_social import plan_social
 from calc.roll_keep import damage_dist, shortfall, wound_count, wound_probabilities
-from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS
+from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, SOCIAL_INPUTS
 
 CALC_REPEATS = 7
 ICEPOOL_REPEATS = 3
@@ -294,9 +295,16 @@ def worst_cases() -> None:
             how = "refused"
         return time.perf_counter() - start, how
 
+    def cold_social(params: dict[str, Any]) -> tuple[float, str]:
+        caches.clear()
+        start = time.perf_counter()
+        plan_social(**params)
+        return time.perf_counter() - start, "answered"
+
     groups = [
         ("dice expressions", 1.5, [(f"dice {e}", *cold("dice", {"expr": e, "target": 1})) for e in DICE_EXPRESSIONS]),
         ("calculator inputs", 1.0, [(f"{cid} {params}", *cold(cid, params)) for cid, params in CALCULATOR_INPUTS]),
+        ("social attack plans", 1.0, [(f"plan_social {params}", *cold_social(params)) for params in SOCIAL_INPUTS]),
     ]
     for name, target, timed in groups:
         timed.sort(key=lambda row: row[1], reverse=True)

@@ -58,7 +58,7 @@ DICE_EXPRESSIONS = [
     "(((((30d100)))))*100-30d100*100",
 ]
 
-# Roll & Keep calculators at their caps: tests/test_roll_keep.py.
+# Roll & Keep calculators at their caps: tests/test_roll_keep.py (rk-opposed and rk-initiative too).
 CALCULATOR_INPUTS = [
     ("rk-check", {"rolled": 30, "kept": k, "tn": 0, "threshold": 1}) for k in (10, 20, 25, 29)
 ] + [
@@ -66,4 +66,17 @@ CALCULATOR_INPUTS = [
                    "raises": 10, "flesh_wounds": 300}),
     ("rk-wounds", {"rules": "summary", "brawn": 15, "weapon": "zweihander", "attacker_brawn": 15, "raises": 15}),
     ("rk-horse-fall", {"rolled": 30, "kept": 25, "wounds": 20, "taken": 10, "galloping": True}),
+    # two different near-full keeps of 30 dice, the costliest pair of rolls (target 100 ms)
+    ("rk-opposed", {"a_stat": 15, "a_skill": 29, "b_stat": 15, "b_skill": 28}),
+    ("rk-opposed", {"a_stat": 15, "a_skill": 15, "b_stat": 15, "b_skill": 14, "a_raises": 10, "b_raises": 10}),
+    ("rk-initiative", {"rules": "house", "finesse": 10, "wits": 10, "crippled": True, "against": "opponent",
+                       "b_finesse": 10, "b_wits": 10, "b_distracted": True}),
+    ("rk-initiative", {"rules": "summary", "panache": 10, "against": "opponent", "b_panache": 10, "phase": 10}),
 ]
+
+# Social Attacks (calc.rk_social.plan_social, wired into rk-attack at merge) at their caps: every
+# raise row with the most damage dice, the attack and Parry at rk-attack's dice caps.
+SOCIAL_CAPS = dict(rolled=30, kept=29, explode=True, tn=0, max_raises=10, attacker_panache=10, panache=10,
+                   base_damage="2k4", flesh_wounds=300, attacker_flesh_wounds=300, defense="active",
+                   defense_rolled=30, defense_kept=28, defense_explode=True, parry_raises=10, d6_explode=True)
+SOCIAL_INPUTS = [SOCIAL_CAPS, dict(SOCIAL_CAPS, kept=15, defense_kept=15), dict(SOCIAL_CAPS, rolled=8, kept=4)]

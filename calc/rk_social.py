@@ -1,0 +1,268 @@
+"""Social Attacks (house rules, docs/rk/social.md): what each number of damage raises deals and risks.
+
+A Social Attack rolls against the target's SD (typed: no source gives SD a formula, R-0015).
+If it reaches the SD the target may Parry, as against a physical blow, against the attack total
+plus 5 per damage raise (plus 5 per raise he calls on the Parry himself). A landed attack deals
+(1 + the attacker's Panache + raises) k 3 on six-sided dice (2k4 as the base where a Swordsman
+Knack says so); the target's Wound Check rolls his Panache and turns it into Social Dramatic
+Wounds. A failed attack, a miss or a Parry, hands the attacker (target's Panache) k 2 Social
+Damage, plus one unkept die per raise the target called on a successful Parry, and his own
+Wound Check on his Panache. Per raise count `plan_social` gives rk-attack's row figures plus the
+expected backlash wounds and the net (wounds dealt minus wounds taken, on average).
+
+How to wire it into rk-attack (at merge): add `ChoiceParam("kind", ...)` (`physical` default,
+`social`) to rk-attack's params with `*SOCIAL_PARAMS` after it, and `shown_when=(("kind",
+("physical",)),)` on the physical-only fields (weapon, thrown, damage dice, attacker's Brawn,
+firearm, defender's Brawn). In `plan`, when `kind == "social"`, resolve the attack dice as for a
+physical attack (stat and skill, R-0050), then return `plan_social(rolled=..., kept=...,
+explode=..., tn=..., max_raises=..., flesh_wounds=..., defense=..., defense_rolled=...,
+defense_kept=..., d6_explode=..., **{p.name: params[p.name] for p in SOCIAL_PARAMS})`; for
+physical attacks add `expected_backlash` 0 and `net` = `expected_wounds` to every row. The
+result carries its own verdict, table, notes and chart, in rk-attack's shapes; `question` words
+the settings of a social plan for rk-attack's own `question`. `rules` must be
+`house` for social attacks: the summary rules have none (`plan` should refuse `summary`).
+"""
+
+from __future__ import annotations
+
+from math import fsum
+from typing import Any, Mapping, Sequence
+
+from .roll_keep import damage_dist, wound_distribution
+from .dist import Dist, clip01
+from .errors import InputError
+from .keep import roll_keep
+from .params import BoolParam, ChoiceParam, IntParam
+
+RAISE = 5
+MAX_PANACHE = 10
+SOCIAL_CHECK_RULING = "R-0058"  # the Social Wound Check rolls Panache k Panache, every Flesh Wound carried
+SD_RULING = "R-0015"  # SD has no formula: typed
+MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
+D6_RULING = "R-0016"  # house damage d6s explode on a 6
+KEEP_ALL_RULING = "R-0050"
+BASES = {"1k3": (1, 3), "2k4": (2, 4)}  # usual Social Damage, and the base a Swordsman Knack gives
+
+
+def parried(attack: Dist, parry: Dist, target: int, extra: int) -> float:
+    """P(the attack reaches `target` and the Parry reaches the attack total + `extra`).
+
+    The Parry's TN moves with the attack's own total, so the two rolls are summed outcome by
+    outcome: for each attack total a, P(A = a) times P(parry >= a + extra).
+    """
+    reach = {t: p for t, p in parry.survival()}  # P(parry >= t) for t from its min to its max
+    low, high = parry.min, parry.max
+    total = attack.total
+    terms = []
+    for a, w in attack.items():
+        if a < target:
+            continue
+        need = a + extra
+        if need > high:
+            break
+        terms.append(w / total * (1.0 if need <= low else reach[need]))
+    return clip01(fsum(terms))
+
+
+def _expected(probs: Sequence[float]) -> float:
+    return fsum(n * p for n, p in enumerate(probs))
+
+
+def backlash(*, panache: int, parry_raises: int, attacker_panache: int, attacker_flesh_wounds: int,
+             d6_explode: bool) -> dict[str, Any]:
+    """The price of a failed Social Attack: the attacker's wounds after a miss and after a Parry."""
+    check = roll_keep(attacker_panache, attacker_panache, sides=10, explode=True)
+    out: dict[str, Any] = {}
+    for key, unkept in (("miss", 0), ("parried", parry_raises)):
+        rolled = panache + unkept
+        damage = damage_dist(rolled, 2, rules="house", d6_explode=d6_explode)
+        wounds = wound_distribution(damage, check, attacker_flesh_wounds, rules="house", firearm=False)
+        out[key] = {"dice": f"{rolled}k{min(2, rolled)}", "wounds": wounds, "expected": _expected(wounds),
+                    "p_wound": clip01(fsum(wounds[1:])), "expected_damage": damage.mean()}
+    return out
+
+
+def _row(r: int, target: int, attack: Dist, parry: Dist | None, parry_raises: int,
+         hit: list[float], expected_hit: float, price: dict[str, Any], damage: str, mean_damage: float) -> dict[str, Any]:
+    p_hit = attack.at_least(target)
+    p_def = 0.0 if parry is None else min(p_hit, parried(attack, parry, target, RAISE * (r + parry_raises)))
+    p_lands = clip01(p_hit - p_def)
+    dist = [clip01(p_lands * p) for p in hit]
+    dist[0] = clip01(1.0 - p_lands + p_lands * hit[0])
+    expected = p_lands * expected_hit
+    miss = 1.0 - p_hit
+    expected_backlash = miss * price["miss"]["expected"] + p_def * price["parried"]["expected"]
+    return {
+        "raises": r, "target": target, "p_hit": p_hit, "p_defended": p_def, "p_lands": p_lands,
+        "damage_dice": damage, "expected_damage": mean_damage,
+        "wounds": [[n, p] for n, p in enumerate(dist)],
+        "expected_wounds": expected, "p_wound": clip01(fsum(dist[1:])),
+        "expected_backlash": expected_backlash,
+        "p_backlash_wound": clip01(miss * price["miss"]["p_wound"] + p_def * price["parried"]["p_wound"]),
+        "net": expected - expected_backlash,
+    }
+
+
+def _words(p: float) -> str:
+    if 0 < p < 0.005:
+        return "under 1%"
+    return "over 99%" if 0.995 <= p < 1 else f"{p * 100:.0f}%"
+
+
+def _raises_words(n: int) -> str:
+    return "no raises" if n == 0 else f"{n} raise{'s' if n != 1 else ''}"
+
+
+def verdict(rows: Sequence[dict[str, Any]], best: int) -> str:
+    """The trade in one sentence: wounds dealt against wounds risked, for the best raises."""
+    top = rows[best]
+    text = (f"With {_raises_words(best)}: {top['expected_wounds']:.2f} Social Dramatic Wounds dealt per attack on "
+            f"average, against {top['expected_backlash']:.2f} taken back when it fails "
+            f"({_words(1.0 - top['p_lands'])} of attempts fail)")
+    if top["net"] < 0:
+        return text + "; even the best choice loses more than it gains on average."
+    if best == 0 and len(rows) > 1:
+        return text + "; each raise loses more in failed attacks than its extra damage die gains."
+    return text + "."
+
+
+def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache: int, parry: str | None,
+           parry_raises: int, price: dict[str, Any], flesh_wounds: int, attacker_flesh_wounds: int,
+           d6_explode: bool) -> list[str]:
+    notes = [
+        f"The attack rolls {rolled}k{kept} against the SD you typed (no rule gives SD a formula, {SD_RULING}); "
+        f"each raise here is called for damage, adding 5 to the SD and one unkept die to the damage. A total "
+        f"equal to its TN succeeds ({MEETS_RULING}).",
+        f"Social Damage is {base} plus {attacker_panache} unkept dice for the attacker's Panache, on six-sided "
+        + ("dice that explode on a 6 (" + D6_RULING + ")." if d6_explode else "dice that do not explode."),
+        f"The target's Wound Check rolls {panache}k{panache} against his {flesh_wounds} Social Flesh Wounds plus "
+        f"the new damage; a failure gives 1 Social Dramatic Wound and 1 more per full 20 short beyond 20 "
+        f"(the Codex's reading of the Social Wound Check, {SOCIAL_CHECK_RULING}).",
+    ]
+    if parry is not None:
+        notes.append(f"The target Parries every attack that reaches his SD with {parry}, against the attack total "
+                     f"plus 5 per damage raise" + (f" and 5 for each of his own {parry_raises} raises" if parry_raises else "")
+                     + ".")
+    else:
+        notes.append("The target makes no Parry: every attack that reaches his SD lands.")
+    notes.append(
+        f"A failed attack costs the attacker {price['miss']['dice']} Social Damage after a miss"
+        + (f" and {price['parried']['dice']} after a Parry with raises" if parry_raises and parry is not None else "")
+        + f"; his own Wound Check rolls {attacker_panache}k{attacker_panache} against his {attacker_flesh_wounds} "
+        f"Social Flesh Wounds plus that damage. On average a failure costs him {price['miss']['expected']:.2f} "
+        "Social Dramatic Wounds"
+        + (f" ({price['parried']['expected']:.2f} after a Parry)" if parry_raises and parry is not None else "") + "."
+    )
+    notes.append("Each Dramatic Wound the attacker takes this way also gives the target +5 SD against him for "
+                 "the rest of the Scene; these figures are for one attack.")
+    if panache < 2:
+        notes.append(f"With Panache 1 the price is 1k2, which keeps the one die rolled ({KEEP_ALL_RULING}).")
+    return notes
+
+
+def plan_social(
+    *,
+    rolled: int,
+    kept: int,
+    explode: bool,
+    tn: int,
+    max_raises: int,
+    attacker_panache: int,
+    panache: int,
+    base_damage: str,
+    flesh_wounds: int,
+    attacker_flesh_wounds: int,
+    defense: str,
+    defense_rolled: int,
+    defense_kept: int,
+    defense_explode: bool,
+    parry_raises: int,
+    d6_explode: bool,
+) -> dict[str, Any]:
+    """One row per damage raises r = 0..max_raises (rk-attack's rows, plus backlash and net); `best` maximises net."""
+    if base_damage not in BASES:
+        raise InputError("base_damage", "Base Social Damage must be 1k3 or 2k4.")
+    kept, d_kept = min(kept, rolled), min(defense_kept, defense_rolled)
+    attack = roll_keep(rolled, kept, explode=explode)
+    parry = roll_keep(defense_rolled, d_kept, explode=defense_explode) if defense == "active" else None
+    check = roll_keep(panache, panache, sides=10, explode=True)
+    price = backlash(panache=panache, parry_raises=parry_raises, attacker_panache=attacker_panache,
+                     attacker_flesh_wounds=attacker_flesh_wounds, d6_explode=d6_explode)
+    base_rolled, base_kept = BASES[base_damage]
+    rows = []
+    for r in range(max_raises + 1):
+        d_rolled = base_rolled + attacker_panache + r
+        damage = damage_dist(d_rolled, base_kept, rules="house", d6_explode=d6_explode)
+        hit = wound_distribution(damage, check, flesh_wounds, rules="house", firearm=False)
+        rows.append(_row(r, tn + RAISE * r, attack, parry, parry_raises, hit, _expected(hit), price,
+                         f"{d_rolled}k{min(base_kept, d_rolled)} on six-sided dice", damage.mean()))
+    best = max(range(len(rows)), key=lambda i: (rows[i]["net"], -i))
+    best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
+    top = rows[best]
+    notes = _notes(rolled=rolled, kept=kept, base=base_damage, attacker_panache=attacker_panache, panache=panache,
+                   parry=f"{defense_rolled}k{d_kept}" if parry is not None else None, parry_raises=parry_raises,
+                   price=price, flesh_wounds=flesh_wounds, attacker_flesh_wounds=attacker_flesh_wounds,
+                   d6_explode=d6_explode)
+    return {
+        "kind": "social", "rules": "house", "roll": f"{rolled}k{kept}", "tn": tn, "rows": rows,
+        "best": best, "best_for_wound": best_for_wound,
+        "p_wound": top["p_wound"], "expected_wounds": top["expected_wounds"], "p_lands": top["p_lands"],
+        "p_hit": top["p_hit"], "expected_backlash": top["expected_backlash"], "net": top["net"],
+        "firearm": False, "verdict": verdict(rows, best),
+        "distribution": top["wounds"],
+        "distribution_title": f"Social Dramatic Wounds dealt per attack with {_raises_words(best)}",
+        "tables": [_table(rows, best, f"{rolled}k{kept}", tn)],
+        "notes": notes,
+    }
+
+
+def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dict[str, Any]:
+    return {
+        "key": "rows",
+        "title": f"Raises called for damage ({roll} against SD {tn})",
+        "columns": [
+            {"label": "Raises", "format": "integer"}, {"label": "TN", "format": "integer"},
+            {"label": "Hits", "format": "percent"}, {"label": "Parried", "format": "percent"},
+            {"label": "Lands", "format": "percent"}, {"label": "Average wounds dealt", "format": "number"},
+            {"label": "Average wounds taken back", "format": "number"}, {"label": "Net", "format": "number"},
+        ],
+        "rows": [{"cells": [row["raises"], row["target"], row["p_hit"], row["p_defended"], row["p_lands"],
+                            row["expected_wounds"], row["expected_backlash"], row["net"]],
+                  "mark": row["raises"] == best} for row in rows],
+    }
+
+
+def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """A Social Attack's settings in words (for rk-attack's question when `kind` is social)."""
+    text = (f"Social Attack {result.get('roll', '')} against SD {params['tn']}, {params['base_damage']} base damage, "
+            f"attacker's Panache {params['attacker_panache']}, target's Panache {params['panache']}")
+    if params.get("flesh_wounds"):
+        text += f" with {params['flesh_wounds']} Social Flesh Wounds"
+    if params["defense"] == "active":
+        text += f", Parry {params['defense_rolled']}k{params['defense_kept']}"
+    else:
+        text += ", no Parry"
+    return text + f"; 0 to {params['max_raises']} raises"
+
+
+_SOCIAL = (("kind", ("social",)),)
+
+SOCIAL_PARAMS = (
+    IntParam("attacker_panache", "Attacker's Panache", 2, minimum=1, maximum=MAX_PANACHE, required=False,
+             shown_when=_SOCIAL,
+             help="Adds that many unkept dice to the Social Damage, and is the attacker's Wound Check if he fails."),
+    IntParam("panache", "Target's Panache", 2, minimum=1, maximum=MAX_PANACHE, required=False, shown_when=_SOCIAL,
+             help="The target's Wound Check dice, and the dice he throws at the attacker when the attack fails."),
+    ChoiceParam("base_damage", "Base Social Damage", "1k3", required=False, shown_when=_SOCIAL,
+                choices=(("1k3", "1k3, the usual"), ("2k4", "2k4, where a Swordsman Knack gives it")),
+                help="Before the attacker's Panache and the damage raises are added as unkept dice."),
+    IntParam("attacker_flesh_wounds", "Attacker's Social Flesh Wounds", 0, minimum=0, maximum=300, required=False,
+             shown_when=_SOCIAL, help="Social damage the attacker already carries: his Wound Check must beat it too."),
+    IntParam("parry_raises", "Target's raises on his Parry", 0, minimum=0, maximum=10, required=False, more=True,
+             shown_when=_SOCIAL,
+             help="Each makes his Parry 5 harder and adds one unkept die to what a parried attacker takes."),
+    BoolParam("defense_explode", "Target's Parry dice explode", True, required=False, more=True, shown_when=_SOCIAL,
+              help="Untick for a Distracted target: his Wits rolls do not explode."),
+)
+
+__all__ = ["SOCIAL_PARAMS", "backlash", "parried", "plan_social", "question", "verdict"]
