@@ -39,6 +39,7 @@ class Calculator:
     headlines: tuple[Headline, ...] = ()
     summary: str = ""
     examples: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+    question: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
 
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}
