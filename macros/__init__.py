@@ -58,4 +58,9 @@ def define_env(env: Any) -> None:
         """The attack planner (rk-attack) for these settings, worked out by calc at build time."""
         return widgets.attack_plan_html(params)
 
+    @env.macro
+    def calc_figure(calculator_id: str, key: str, kind: str = "percent", **params: Any) -> str:
+        """One figure of a calculator's result for these settings (over its defaults), worked out at build time."""
+        return widgets.calc_figure(calculator_id, key, kind, params)
+
     env.variables["calculator_ids"] = widgets.all_ids()

@@ -67,3 +67,18 @@ CALCULATOR_INPUTS = [
     ("rk-wounds", {"rules": "summary", "brawn": 15, "weapon": "zweihander", "attacker_brawn": 15, "raises": 15}),
     ("rk-horse-fall", {"rolled": 30, "kept": 25, "wounds": 20, "taken": 10, "galloping": True}),
 ]
+
+# Attacks until he is down (rk-fight): the figure its issue sets (Brawn 5, Resolve 5, a 30-dice attack,
+# 20 attacks; 100 ms in CPython), then the caps: Brawn 15, Resolve 10, 50 attacks, the smallest and the
+# largest damage under each rules (the longest runs of blows, and the widest damage).
+FIGHT_TARGET = ("rk-fight", {"rolled": 30, "kept": 15, "tn": 15, "brawn": 5, "resolve": 5, "attacks": 20,
+                             "defense_rolled": 30, "defense_kept": 15})
+_FIGHT_CAPS = {"brawn": 15, "resolve": 10, "attacks": 50, "rolled": 30, "kept": 30, "tn": 0,
+               "defense_rolled": 30, "defense_kept": 30}
+CALCULATOR_INPUTS += [
+    FIGHT_TARGET,
+    ("rk-fight", dict(_FIGHT_CAPS, rules="house", weapon="unarmed", attacker_brawn=1)),
+    ("rk-fight", dict(_FIGHT_CAPS, rules="summary", weapon="fist", attacker_brawn=1)),
+    ("rk-fight", dict(_FIGHT_CAPS, rules="house", weapon="custom", damage_rolled=30, damage_kept=30, raises=10)),
+    ("rk-fight", dict(_FIGHT_CAPS, rules="summary", weapon="custom", damage_rolled=30, damage_kept=30, raises=10)),
+]
