@@ -238,11 +238,11 @@ def _cumulative(per_attack: list[float]) -> list[float]:
 
 
 def _percent(p: float) -> str:
-    if 0 < p < 0.005:
-        return "under 1%"
-    if 0.995 <= p < 1:
-        return "over 99%"
-    return f"{p * 100:.0f}%"
+    """A chance to one decimal, never rounded to a certainty it is not."""
+    text = f"{p:.1%}"
+    if text == "100.0%" and p < 1:
+        return "over 99.9%"
+    return "under 0.1%" if text == "0.0%" and p > 0 else text
 
 
 def _average(x: float | None) -> str:
@@ -289,7 +289,7 @@ def fight(
     defense: str, defense_rolled: int, defense_kept: int, d6_explode: bool,
 ) -> dict[str, Any]:
     """P(Crippled) and P(out of the fight) within N attacks, N = 1..attacks, and the average attacks to each."""
-    params = dict(locals())
+    params = dict(locals())  # every keyword as given, for the helpers that read them by name
     kind = "hero" if rules == "house" else category
     hero = kind == "hero"
     setup = _setup(params, hero)
