@@ -291,3 +291,19 @@ def test_bad_combinations_name_the_field(params: dict[str, Any], field: str, wor
     with pytest.raises(InputError) as caught:
         fight(**params)
     assert caught.value.field == field and words in caught.value.message
+
+
+@pytest.mark.parametrize("params", [
+    dict(brawn=1, resolve=1, attacks=50),
+    dict(rules="house", brawn=2, resolve=2, attacks=50, raises=1),
+    dict(brawn=2, resolve=2, attacks=50, defense_rolled=6, defense_kept=3),
+])
+def test_averages_agree_with_the_chance_lists(params: dict[str, Any]) -> None:
+    """Two ways to the average: the lists by attack (sum of P(still up after n)), and the wound counts
+    with Wald's identity. These fights are all but over by attack 50, so the two meet."""
+    result = fight(**params)
+    assert result["p_out"][-1] > 1 - 1e-13
+    from_lists = 1 + sum(1 - p for p in result["p_out"][:-1])
+    assert result["expected_attacks_out"] == pytest.approx(from_lists, abs=1e-9)
+    crippled = 1 + sum(1 - p for p in result["p_crippled"][:-1])
+    assert result["expected_attacks_crippled"] == pytest.approx(crippled, abs=1e-9)
