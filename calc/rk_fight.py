@@ -4,7 +4,7 @@ The fields are the attack planner's (rk-attack) plus the defender's Resolve and 
 of attacks. The chances come from an exact Markov chain over (Flesh Wounds carried, lasting wounds),
 in calc/rk_fight_chain.py; this module reads the inputs, sets up the dice, and puts the answer
 in words. The landing chance may change once the defender is Crippled: under the summary rules his
-Active Defense then rolls 2 dice fewer (R-0066).
+Active Defense then rolls 2 dice fewer (R-0060).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ MAX_RESOLVE = 10
 MAX_RAISES = 10
 CRIPPLED_DICE = 2  # summary rules: a Crippled character loses 2 unkept dice from every action
 
-HOUSE_FLESH_RULING = "R-0065"  # house rules: passed damage keeps counting until a check fails
-CRIPPLED_DEFENSE_RULING = "R-0066"  # summary rules: the Crippled penalty hits the Active Defense only
-CATEGORY_RULING = "R-0067"  # Brutes fall at the first blow that lands; Henchmen make Wound Checks
+HOUSE_FLESH_RULING = "R-0059"  # house rules: passed damage keeps counting until a check fails
+CRIPPLED_DEFENSE_RULING = "R-0060"  # summary rules: the Crippled penalty hits the Active Defense only
+CATEGORY_RULING = "R-0061"  # Brutes fall at the first blow that lands; Henchmen make Wound Checks
 TIES_RULING = "R-0045"
 KEEP_ALL_RULING = "R-0050"
 DEFENSE_RULING = "R-0052"
@@ -171,7 +171,7 @@ def _chances(setup: _Setup, kind: str, rules: str, out_at: int, crippled_at: int
              attacks: int) -> tuple[list[float], list[float], Runs | None]:
     """Per attack n = 0..attacks: P(Crippled at n), P(out at n); and the run table (None for a Brute)."""
     q0, q1 = setup.q
-    if kind == "brute":  # down at the first blow that lands (R-0067)
+    if kind == "brute":  # down at the first blow that lands (R-0061)
         out = [0.0] + [q0 * (1 - q0) ** (n - 1) for n in range(1, attacks + 1)]
         return [0.0] * (attacks + 1), out, None
     if setup.damage.max <= 0:  # no damage die at all: nothing ever reaches a Wound Check

@@ -264,7 +264,7 @@ def test_a_crippled_defender_defends_worse_under_the_summary_rules_only() -> Non
     house = fight(rules="house", defense_rolled=4, defense_kept=3)
     assert summary["p_land_crippled"] > summary["p_land"]
     assert house["p_land_crippled"] == house["p_land"]
-    assert any("R-0066" in n for n in summary["notes"]) and any("R-0065" in n for n in house["notes"])
+    assert any("R-0060" in n for n in summary["notes"]) and any("R-0059" in n for n in house["notes"])
 
 
 def test_an_attack_that_can_not_land_never_ends_the_fight() -> None:
