@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import dice_pool, notation, rk_attack, rk_initiative, rk_opposed, roll_keep, seventh_sun
+from . import dice_pool, notation, rk_attack, rk_fight, rk_initiative, rk_opposed, roll_keep, seventh_sun
 from .calculator import Calculator
 from .errors import InputError
 
@@ -27,7 +27,8 @@ def _gather(*modules: Any) -> Mapping[str, Calculator]:
     return MappingProxyType(table)
 
 
-CALCULATORS: Mapping[str, Calculator] = _gather(seventh_sun, roll_keep, rk_attack, rk_opposed, rk_initiative, dice_pool, notation)
+CALCULATORS: Mapping[str, Calculator] = _gather(
+    seventh_sun, roll_keep, rk_attack, rk_fight, rk_opposed, rk_initiative, dice_pool, notation)
 
 
 def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[str, Any]:

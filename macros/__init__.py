@@ -83,4 +83,9 @@ def define_env(env: Any) -> None:
         """A worked massive-damage roll from Fortitude and the damage: dice, black dice, chances."""
         return examples.massive_damage(**inputs)
 
+    @env.macro
+    def calc_figure(calculator_id: str, key: str, kind: str = "percent", **params: Any) -> str:
+        """One figure of a calculator's result for these settings (over its defaults), worked out at build time."""
+        return widgets.calc_figure(calculator_id, key, kind, params)
+
     env.variables["calculator_ids"] = widgets.all_ids()

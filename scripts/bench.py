@@ -28,7 +28,7 @@ from calc.explode import exploding_die
 from calc.keep import keep_highest, keep_lowest, roll_keep
 from calc.rk_social import plan_social
 from calc.roll_keep import damage_dist, shortfall, wound_count, wound_probabilities
-from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, SOCIAL_INPUTS
+from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, SOCIAL_INPUTS
 
 CALC_REPEATS = 7
 ICEPOOL_REPEATS = 3
@@ -305,6 +305,7 @@ def worst_cases() -> None:
         ("dice expressions", 1.5, [(f"dice {e}", *cold("dice", {"expr": e, "target": 1})) for e in DICE_EXPRESSIONS]),
         ("calculator inputs", 1.0, [(f"{cid} {params}", *cold(cid, params)) for cid, params in CALCULATOR_INPUTS]),
         ("social attack plans", 1.0, [(f"plan_social {params}", *cold_social(params)) for params in SOCIAL_INPUTS]),
+        ("rk-fight at issue 19's figure", 0.1, [(f"{FIGHT_TARGET[0]} {FIGHT_TARGET[1]}", *cold(*FIGHT_TARGET))]),
     ]
     for name, target, timed in groups:
         timed.sort(key=lambda row: row[1], reverse=True)

@@ -80,3 +80,17 @@ SOCIAL_CAPS = dict(rolled=30, kept=29, explode=True, tn=0, max_raises=10, attack
                    base_damage="2k4", flesh_wounds=300, attacker_flesh_wounds=300, defense="active",
                    defense_rolled=30, defense_kept=28, defense_explode=True, parry_raises=10, d6_explode=True)
 SOCIAL_INPUTS = [SOCIAL_CAPS, dict(SOCIAL_CAPS, kept=15, defense_kept=15), dict(SOCIAL_CAPS, rolled=8, kept=4)]
+# Attacks until he is down (rk-fight): the figure its issue sets (Brawn 5, Resolve 5, a 30-dice attack,
+# 20 attacks; 100 ms in CPython), then the caps: Brawn 15, Resolve 10, 50 attacks, the smallest and the
+# largest damage under each rules (the longest runs of blows, and the widest damage).
+FIGHT_TARGET = ("rk-fight", {"rolled": 30, "kept": 15, "tn": 15, "brawn": 5, "resolve": 5, "attacks": 20,
+                             "defense_rolled": 30, "defense_kept": 15})
+_FIGHT_CAPS = {"brawn": 15, "resolve": 10, "attacks": 50, "rolled": 30, "kept": 30, "tn": 0,
+               "defense_rolled": 30, "defense_kept": 30}
+CALCULATOR_INPUTS += [
+    FIGHT_TARGET,
+    ("rk-fight", dict(_FIGHT_CAPS, rules="house", weapon="unarmed", attacker_brawn=1)),
+    ("rk-fight", dict(_FIGHT_CAPS, rules="summary", weapon="fist", attacker_brawn=1)),
+    ("rk-fight", dict(_FIGHT_CAPS, rules="house", weapon="custom", damage_rolled=30, damage_kept=30, raises=10)),
+    ("rk-fight", dict(_FIGHT_CAPS, rules="summary", weapon="custom", damage_rolled=30, damage_kept=30, raises=10)),
+]
