@@ -269,9 +269,6 @@ def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) ->
     else:
         notes.append("Each stretch of blows between failed Wound Checks is followed until less than one chance in "
                      f"a trillion is left ({made.left:.0e} here); the averages come from the same chain.")
-    if house and p["category"] != "hero":
-        notes.append("Henchmen and Brutes belong to the summary rules: under the house rules he counts as a "
-                     "Hero or Villain.")
     return notes
 
 
