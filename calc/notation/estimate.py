@@ -1,7 +1,8 @@
 """How long a parsed expression would take to work out, and how many totals it could have.
 
-Both are estimated from the shape of the tree before anything is computed, so an expression
-beyond the budget (calc.notation.limits) is refused at once.
+Both are estimated from the shape of the tree before anything is computed: nothing here builds a
+distribution (an exploding range such as `d100!>=51` is judged from its sides and its chance of
+exploding), so an expression beyond the budget (calc.notation.limits) is refused at once.
 """
 
 from __future__ import annotations
@@ -9,8 +10,7 @@ from __future__ import annotations
 from math import comb, log2
 from typing import Any
 
-from ..explode import exploding_die
-from .die import die
+from .die import range_rolls, span
 from .tree import Const, Dice, Group, Node, RollKeep, Scale, Statement
 
 # Estimated seconds on the reference machine (CPython 3.11, x86-64) for each algorithm, fitted
@@ -18,6 +18,10 @@ from .tree import Const, Dice, Group, Node, RollKeep, Scale, Statement
 # coefficient is near the upper envelope of measured time per unit of its formula.
 # `make bench` times the worst cases the caps allow (tests/worst_cases.py).
 KEEP_EXACT = 3e-11  # order statistics in integers: F^2 k n (k^2 log2 F + 3 n), F = faces
+# the same on a die exploding on a range of faces, whose weights are 2**64 fixed point (calc.keep
+# _keep_float), F = its span: fitted to 70 CPU timings (d6!>=4 to d100!>=51, 2 to 40 dice), upper
+# envelope; 10d12!>=7kh5 is estimated at 4.3 s and takes 3 s
+KEEP_RANGE = 7e-10
 KEEP_EXPLODING_HIGH = 1.9e-8  # levels and uniform order statistics: F^2 k^2 n, F = sides - 1
 # exploding keep-lowest (calc.keep._keep_lowest_exploding), a power law fitted by least squares
 # to 201 timings (2 to 100 sides, 2 to 60 dice) and doubled: F^1.46 k^1.88 n^1.33 / (d+1)^0.39,
@@ -26,6 +30,11 @@ KEEP_EXPLODING_LOW = 3.8e-7
 PER_KEEP = 0.002  # set-up of one keep, however small
 PRODUCT = 2.5e-8  # one packed polynomial product of total length L: L^1.585 (Karatsuba)
 MAPPED = 3e-7  # one outcome moved by * or /
+# one die exploding on a range of faces (calc.explode.exploding_from), once per sides and range:
+# R^2 S for R rolls followed and S sides; fitted to CPU times from d4!>=3 to d100!>=51 (3.5e-7 to
+# 5.2e-7 for the large dice that matter); d100!>=51 is estimated at 0.16 s and takes 0.15 s
+RANGE_BUILD = 5e-7
+_ROLL_KEEP_DIE = Dice(1, 10, explode=10)  # one die of Roll & Keep
 
 
 def _explosions(p: float, n: int) -> int:
@@ -36,25 +45,26 @@ def _explosions(p: float, n: int) -> int:
     return m
 
 
-def _die_length(dice: Dice) -> int:
-    if dice.explode is not None:
-        return len(die(dice).weights)
-    faces = dice.faces()
-    return faces[-1] - faces[0] + 1
-
-
 def _dice_length(dice: Dice | RollKeep) -> int:
     if isinstance(dice, RollKeep):
         kept, sides = dice.kept, 10
-        return min(kept * (len(exploding_die(10).weights) - 1), (kept + _explosions(0.1, kept)) * sides) + 1
+        return min(kept * (span(_ROLL_KEEP_DIE) - 1), (kept + _explosions(0.1, kept)) * sides) + 1
     if dice.count_if:
         return dice.count + 1
     kept = dice.keep[1] if dice.keep else dice.count
-    length = _die_length(dice)
+    length = span(dice)
     if dice.explode is not None:
         p = (dice.sides - dice.explode + 1) / dice.sides
         return min(kept * (length - 1), (kept + _explosions(p, kept)) * dice.sides) + 1
     return kept * (length - 1) + 1
+
+
+def _keep_cost(dice: Dice, n: int, k: int) -> float:
+    """Estimated seconds to keep k of n dice that are not plain exploding dice (order statistics)."""
+    faces = span(dice)
+    work = faces * faces * k * n * (k * k * log2(faces + 1) + 3 * n)
+    coefficient = KEEP_RANGE if dice.explode is not None else KEEP_EXACT
+    return coefficient * work + PER_KEEP
 
 
 def _dice_cost(dice: Dice | RollKeep) -> float:
@@ -71,11 +81,22 @@ def _dice_cost(dice: Dice | RollKeep) -> float:
             if side == "h":
                 return KEEP_EXPLODING_HIGH * (s - 1) ** 2 * k * k * n + PER_KEEP
             return KEEP_EXPLODING_LOW * (s - 1) ** 1.46 * k**1.88 * n**1.33 / (n - k + 1) ** 0.39 + 1e-4
-        faces = len(die(dice).weights) if isinstance(dice, Dice) else s
-        factor = 3.0 if explode is not None else 1.0  # float dice run on 2**64 fixed-point weights
-        return factor * KEEP_EXACT * faces * faces * k * n * (k * k * log2(faces + 1) + 3 * n) + PER_KEEP
+        assert isinstance(dice, Dice)
+        return _keep_cost(dice, n, k)
     length = _dice_length(dice)
     return PRODUCT * 2 * length**1.585 if n > 1 else 0.0
+
+
+def _build_cost(dice: Dice | RollKeep, seen: dict[Any, float]) -> float:
+    """Estimated seconds to build the exploding range die of a term, the first time it is met."""
+    if not isinstance(dice, Dice) or dice.explode is None or dice.explode == dice.sides:
+        return 0.0
+    key = ("range", dice.sides, dice.explode)
+    if key in seen:
+        return 0.0
+    rolls = range_rolls(dice)
+    seen[key] = RANGE_BUILD * rolls * rolls * dice.sides
+    return seen[key]
 
 
 def _sum_cost(lengths: list[int]) -> tuple[int, float]:
@@ -99,7 +120,7 @@ def _walk(node: Node, seen: dict[Any, float]) -> tuple[int, float]:
         return 1, 0.0
     if isinstance(node, (Dice, RollKeep)):
         if node not in seen:
-            seen[node] = _dice_cost(node)
+            seen[node] = _dice_cost(node) + _build_cost(node, seen)
             return _dice_length(node), seen[node]
         return _dice_length(node), 0.0
     if isinstance(node, Group):

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from .die import die
+from .die import can_show
 from .limits import (
     FIELD, LABEL, MAX_DEPTH, MAX_DICE, MAX_DIGITS, MAX_FACTOR, MAX_LENGTH, MAX_NUMBER, MAX_SIDES, MAX_TARGET,
     MAX_TERMS, MIN_SIDES, ExpressionError, quote,
 )
-from .tree import Const, Dice, Group, Node, RollKeep, Scale, Statement, Sum, passes
-from .words import condition, die_short
+from .tree import Const, Dice, Group, Node, RollKeep, Scale, Statement, Sum, constant, passes
+from .words import condition, die_short, signed
 
 _DIGITS = frozenset("0123456789")
 _SPACES = frozenset(" \t")
@@ -236,14 +236,22 @@ class _Parser:
             factor, inner = right.value, node
         elif op == "*" and isinstance(node, Const) and node.value:
             factor, inner = node.value, right
+        elif op == "*" and (isinstance(right, Const) or isinstance(node, Const)):
+            raise self.error("multiplying by 0 always gives 0, so there is nothing to work out; "
+                             f"multiply by a whole number from 1 to {MAX_FACTOR}.")
         elif isinstance(right, Const):
-            raise self.error("dividing by 0 has no answer; divide by a whole number from 1 to 100.")
+            raise self.error(f"dividing by 0 has no answer; divide by a whole number from 1 to {MAX_FACTOR}.")
         else:
             verb = "multiply" if op == "*" else "divide"
             raise self.error(f"you can {verb} only by a plain whole number, such as (1d6+2)*2 or 1d6/2.")
         if factor > MAX_FACTOR:
             raise self.error(f"multiply or divide by a number from 1 to {MAX_FACTOR}, not {factor}.")
-        return Scale(inner, op, factor)
+        scaled = Scale(inner, op, factor)
+        value = constant(scaled)
+        if value is not None and abs(value) > MAX_NUMBER:
+            raise self.error(f"{scaled.text()} comes to {signed(value)}; a number, even once multiplied, must be "
+                             f"from −{MAX_NUMBER} to {MAX_NUMBER}. Multiply by less.")
+        return scaled
 
     def primary(self) -> Node:
         self.terms += 1
@@ -408,8 +416,9 @@ class _Parser:
         if {"reroll", "min", "max"} & found.keys():
             raise self.error("exploding dice cannot also be rerolled or given a min or max here; choose one.")
         if explode[0] < sides and 2 * (sides - explode[0] + 1) > sides:
-            raise self.error(f"at most half the faces may explode; on a d{sides}, explode on {sides // 2 + 1} "
-                             f"or more at the lowest (!>={sides // 2 + 1}).")
+            lowest = (sides + 1) // 2 + 1  # the lowest face that leaves at most half of them exploding
+            raise self.error(f"at most half the faces may explode; on a d{sides}, explode on {lowest} "
+                             f"or more at the lowest (!>={lowest}).")
         if explode[0] > sides:
             raise self.error(f"no face of a d{sides} is above {sides}, so nothing would explode; "
                              f"write 3d{sides}! to explode on {sides}.")
@@ -437,7 +446,7 @@ class _Parser:
         """Refuses counting dice that pass a test no single die can pass."""
         assert dice.count_if is not None
         op, number = dice.count_if
-        if any(passes(op, number, x) for x, _ in die(dice).items()):
+        if can_show(dice, op, number):
             return
         written = dice.text()
         base = written[: len(written) - len(f"{op}{number}")]

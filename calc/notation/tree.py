@@ -132,6 +132,25 @@ def canonical(statement: Statement) -> str:
     return statement.text()
 
 
+def constant(node: Node) -> int | None:
+    """The value of a node made of numbers alone (no dice), or None when it holds dice."""
+    if isinstance(node, Const):
+        return node.value
+    if isinstance(node, Group):
+        return constant(node.inner)
+    if isinstance(node, Scale):
+        inner = constant(node.inner)
+        if inner is None:
+            return None
+        return inner * node.factor if node.op == "*" else inner // node.factor
+    if isinstance(node, Sum):
+        values = [constant(part) for _, part in node.parts]
+        if any(v is None for v in values):
+            return None
+        return sum(sign * v for (sign, _), v in zip(node.parts, values) if v is not None)
+    return None
+
+
 def passes(op: str, number: int, x: int) -> bool:
     """Whether the value x meets the comparison `op number` ("vs" means at least)."""
     if op in (">=", "vs"):
