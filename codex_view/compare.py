@@ -69,24 +69,38 @@ def _headlines(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any
     return f'<div class="cx-headlines cx-headlines--compare">{"".join(out)}</div>' if out else ""
 
 
-def _series(pmf: list[list[float]], xs: range, cumulative: bool) -> list[float]:
-    """P(exactly x) or P(at least x) for every x in xs (0 outside the distribution)."""
+MAX_OVERLAY_BARS = 2_000  # beyond this many totals side by side, the overlay is left out
+
+
+def _series(pmf: list[list[float]], xs: list[int], cumulative: bool) -> list[float]:
+    """P(exactly x) or P(at least x) for every x in xs, an increasing list (0 outside the distribution)."""
     exact = {int(x): p for x, p in pmf}
     if not cumulative:
         return [exact.get(x, 0.0) for x in xs]
-    out, running = [], 1.0 - sum(p for x, p in pmf if x < xs.start)
-    for x in xs:
+    out, running = [], 1.0 - sum(p for x, p in pmf if x < xs[0])
+    for x, following in zip(xs, xs[1:] + [None]):
         out.append(max(0.0, running))
         running -= exact.get(x, 0.0)
+        if following is not None and following > x + 1:  # totals left out between two drawn ones
+            running -= sum(p for y, p in pmf if x < y < following)
     return out
 
 
-def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], *, cumulative: bool, label: str) -> str:
-    """A's and B's bars side by side for every total either can reach (their likely range)."""
+def _overlay_totals(pmf_a: list[list[float]], pmf_b: list[list[float]]) -> tuple[list[int], int | None]:
+    """The totals drawn: each side's likely range, without the empty range between two far-apart sides;
+    and the index of the first total after that break (None when the ranges meet or overlap)."""
     wa, wb = _window(pmf_a), _window(pmf_b)
-    lo = int(min(wa[0][0], wb[0][0]))
-    hi = int(max(wa[-1][0], wb[-1][0]))
-    xs = range(lo, hi + 1)
+    ranges = sorted([(int(wa[0][0]), int(wa[-1][0])), (int(wb[0][0]), int(wb[-1][0]))])
+    (lo1, hi1), (lo2, hi2) = ranges
+    if lo2 <= hi1 + 1:
+        return list(range(lo1, max(hi1, hi2) + 1)), None
+    return list(range(lo1, hi1 + 1)) + list(range(lo2, hi2 + 1)), hi1 - lo1 + 1
+
+
+def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], *, cumulative: bool, label: str) -> str:
+    """A's and B's bars side by side for every total either can reach (their likely ranges); when the
+    two ranges are far apart the empty totals between them are skipped and a dashed line marks the break."""
+    xs, gap = _overlay_totals(pmf_a, pmf_b)
     sa, sb = _series(pmf_a, xs, cumulative), _series(pmf_b, xs, cumulative)
     top = max(sa + sb) or 1.0
     step = WIDTH / len(xs)
@@ -102,11 +116,20 @@ def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], *, cumulativ
                 f'height="{h:.2f}" data-x="{x}" data-p="{v!r}" data-series="{side}">'
                 f"<title>{side.upper()}: {what} {x}: {percent(v)}</title></rect>"
             )
+    labels = [str(xs[0]), str(xs[-1])]
+    if gap is not None:
+        where = gap * step - (step - 2 * bar) / 2
+        rects.append(
+            f'<line x1="{where:.2f}" y1="0" x2="{where:.2f}" y2="{HEIGHT}" stroke="currentColor" '
+            'stroke-dasharray="4 4" vector-effect="non-scaling-stroke">'
+            f"<title>No total between {xs[gap - 1]} and {xs[gap]}</title></line>"
+        )
+        labels.insert(1, f"{xs[gap - 1]} \u2016 {xs[gap]}")
     return (
         f'<svg class="cx-chart__svg" viewBox="0 -4 {WIDTH} {HEIGHT + 4}" preserveAspectRatio="none" '
         f'role="img" aria-label="{escape(label)}">' + "".join(rects) + "</svg>"
         '<div class="cx-chart__axis-labels" aria-hidden="true">'
-        f'<span class="cx-chart__axis">{lo}</span><span class="cx-chart__axis">{hi}</span></div>'
+        + "".join(f'<span class="cx-chart__axis">{text}</span>' for text in labels) + "</div>"
     )
 
 
@@ -114,6 +137,13 @@ def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
     if not a.get("distribution") or not b.get("distribution"):
         return ""
     title = b.get("distribution_title") or a.get("distribution_title") or "Distribution of the total"
+    bars = len(_overlay_totals(a["distribution"], b["distribution"])[0])
+    if bars > MAX_OVERLAY_BARS:
+        return (
+            f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B</p>'
+            f'<p class="cx-note">The chart is left out: A and B reach {bars:,} likely totals between them, more '
+            f"than {MAX_OVERLAY_BARS:,} bars can show side by side.</p></div>"
+        )
     at_least_id, exactly_id = f"{cid}-cmp-atleast", f"{cid}-cmp-exactly"
     return (
         f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B</p>'

@@ -56,6 +56,18 @@ DICE_EXPRESSIONS = [
     "(60d100*100)/3",
     "60dFkh30",
     "(((((30d100)))))*100-30d100*100",
+    # exploding ranges: refused from sides and explosion chance before any die is built (eight
+    # distinct ones took 1 s to refuse when the estimate built them), and the slowest accepted
+    "d100!>=51+d99!>=51+d98!>=50+d97!>=50+d96!>=49+d95!>=49+d94!>=48+d93!>=48",
+    "(d100!>=51>=7)+(d99!>=51>=7)+(d98!>=50>=7)+(d97!>=50>=7)+(d96!>=49>=7)",
+    "d100!>=51+d99!>=51",
+    "8d100!>=51",
+    "10d12!>=7kh5",
+    "40d75!>=39",
+    "15d75!>=74kh1",
+    "40d6!>=5kl2",
+    # a scaled constant beyond the largest number, as in a compare link's B
+    "1d6+10000*100*100",
 ]
 
 # Roll & Keep calculators at their caps: tests/test_roll_keep.py (rk-opposed and rk-initiative too).

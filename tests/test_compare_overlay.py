@@ -1,0 +1,102 @@
+"""The compare overlay (codex_view/compare.py): A's and B's bars over the totals either side can reach.
+
+A compare link whose A and B lie far apart (`?calc=dice&expr=1d6&b.expr=1d6%2B10000`) once drew
+40,000 bars for the empty totals between them; now the gap is skipped and marked, and past
+`MAX_OVERLAY_BARS` the overlay is left out with a sentence saying why.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+import calc
+from codex_view.browser import compare_reply
+from codex_view.compare import MAX_OVERLAY_BARS
+
+
+class _Bars(HTMLParser):
+    """Each overlay panel's bars as (series, total, probability), and the texts of its axis labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panels: list[list[tuple[str, int, float]]] = []
+        self.labels: list[list[str]] = []
+        self.lines = 0
+        self._label = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "svg":
+            self.panels.append([])
+            self.labels.append([])
+        elif tag == "rect" and "data-series" in found:
+            self.panels[-1].append((str(found["data-series"]), int(str(found["data-x"])), float(str(found["data-p"]))))
+        elif tag == "line":
+            self.lines += 1
+        self._label = tag == "span" and found.get("class") == "cx-chart__axis"
+
+    def handle_data(self, data: str) -> None:
+        if self._label:
+            self.labels[-1].append(data)
+            self._label = False
+
+
+def _overlay(a: str, b: str) -> tuple[str, _Bars]:
+    reply = compare_reply("dice", {"a": {"expr": a}, "b": {"expr": b}})
+    bars = _Bars()
+    bars.feed(reply["html"])
+    return reply["html"], bars
+
+
+def _at_least(expr: str, total: int) -> float:
+    return sum(p for x, p in calc.evaluate("dice", {"expr": expr})["distribution"] if x >= total)
+
+
+def _exactly(expr: str, total: int) -> float:
+    return dict((x, p) for x, p in calc.evaluate("dice", {"expr": expr})["distribution"]).get(total, 0.0)
+
+
+@pytest.mark.parametrize("a, b, whole", [("1d6", "1d6+10000", True), ("1d6+7", "1d6", True), ("2d6", "-2d6", True),
+                                         ("3d6", "3d6+2", True), ("20d6", "20d6+1000", False), ("30d10", "1d4", False)])
+def test_the_overlay_draws_the_totals_either_side_reaches_and_their_chances(a: str, b: str, whole: bool) -> None:
+    """Every bar against the chances worked out directly (the brute-force twin of the running sums); a
+    side with many totals is drawn over its likely range, so its thin tails may fall in the gap."""
+    _, bars = _overlay(a, b)
+    reach = {x for expr in (a, b) for x, _ in calc.evaluate("dice", {"expr": expr})["distribution"]}
+    at_least, exactly = bars.panels
+    for panel, chance in ((at_least, _at_least), (exactly, _exactly)):
+        drawn = {x for _, x, _ in panel}
+        assert drawn == reach if whole else drawn < reach
+        for series, x, p in panel:
+            assert p == pytest.approx(chance(a if series == "a" else b, x), abs=1e-12), (series, x)
+
+
+def test_far_apart_sides_skip_the_empty_totals_and_mark_the_break() -> None:
+    html, bars = _overlay("1d6", "1d6+10000")
+    for panel in bars.panels:
+        assert sorted({x for _, x, _ in panel}) == [1, 2, 3, 4, 5, 6, 10001, 10002, 10003, 10004, 10005, 10006]
+        assert len(panel) == 24
+    assert bars.lines == 2 and "No total between 6 and 10001" in html
+    assert bars.labels == [["1", "6 \u2016 10001", "10006"]] * 2
+
+
+def test_sides_that_meet_draw_one_range_without_a_break() -> None:
+    _, bars = _overlay("3d6", "3d6+2")
+    assert sorted({x for _, x, _ in bars.panels[0]}) == list(range(3, 21))
+    assert bars.lines == 0 and bars.labels == [["3", "20"]] * 2
+
+
+def test_past_the_bar_limit_the_overlay_is_left_out_with_a_reason() -> None:
+    html, bars = _overlay("(60d100*100)/3", "1d6")
+    assert bars.panels == [] and "<rect" not in html
+    assert "The chart is left out" in html and f"{MAX_OVERLAY_BARS:,}" in html
+    assert re.search(r"reach [\d,]+ likely totals", html)
+
+
+def test_a_scaled_constant_beyond_the_largest_number_is_refused_for_b() -> None:
+    """The link from the issue: B is refused at once, by field and limit, instead of running for 22 s."""
+    reply = compare_reply("dice", {"a": {"expr": "1d6"}, "b": {"expr": "1d6+10000*100*100"}})
+    assert reply["error"]["field"] == "expr" and "from \u221210000 to 10000" in reply["error"]["message"]
