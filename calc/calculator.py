@@ -29,6 +29,8 @@ class Calculator:
         compute: called with the validated params as keyword arguments; returns a JSON-ready dict.
         headlines: the figures shown large, in order.
         summary: one sentence on what it answers.
+        question: called with the parsed params and the result; returns the settings in words
+            (None: the views list every setting changed from its default).
     """
 
     id: str
@@ -38,6 +40,7 @@ class Calculator:
     compute: Callable[..., dict[str, Any]]
     headlines: tuple[Headline, ...] = ()
     summary: str = ""
+    question: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
     examples: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
 
     def defaults(self) -> dict[str, Any]:

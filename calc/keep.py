@@ -32,16 +32,17 @@ from .dist import (
     FIXED_ONE,
     SLOT_BYTES,
     Dist,
-    _trim,
     fixed_power,
     fixed_to_floats,
     pack,
     pack_fixed,
     product_to_floats,
+    register_exploding_sum,
+    trim_weights,
     unfix,
     unpack,
 )
-from .explode import DEFAULT_THRESHOLD, _exploding, exploding_die
+from .explode import DEFAULT_THRESHOLD, exploding_die, exploding_levels
 
 _NEGLIGIBLE = 1e-17  # mass below which a configuration of levels is not computed
 
@@ -221,7 +222,7 @@ def _faces(die: Dist, *, highest: bool) -> list[tuple[int, int]]:
 
 def _keep_exact(die: Dist, n: int, k: int, *, highest: bool) -> Dist:
     (offset, weights) = _order_statistic(_faces(die, highest=highest), n, k)
-    start, trimmed = _trim(offset, weights)
+    start, trimmed = trim_weights(offset, weights)
     result = Dist(start, trimmed, die.total**n)
     return result if highest else -result
 
@@ -252,7 +253,7 @@ def _exploding_sides(die: Dist) -> int | None:
     levels, extra = divmod(len(die.weights) + 1, sides)
     if extra or sides < 2:
         return None
-    return sides if _exploding(sides, levels) == die else None
+    return sides if exploding_levels(sides, levels) == die else None
 
 
 @lru_cache(maxsize=32)
@@ -424,6 +425,9 @@ def exploding_sum(die: Dist, n: int) -> Dist | None:
     """The sum of n rolls of `die` if it is an exploding die (followed to 1e-17), else None."""
     sides = _exploding_sides(die)
     return None if sides is None else _keep_highest_exploding(sides, n, n)
+
+
+register_exploding_sum(exploding_sum)  # Dist.repeat of an exploding die goes this deep too
 
 
 # -- public -------------------------------------------------------------------------------

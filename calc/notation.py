@@ -995,7 +995,7 @@ def _chance(dist: Dist, op: str, number: int) -> float:
     return dist.between(number, number)
 
 
-def dice(*, expr: str, target: int | None = None) -> dict[str, Any]:
+def dice(*, expr: str, target: int | None) -> dict[str, Any]:
     """The `dice` calculator: the distribution of any dice expression, and the chance of its comparison."""
     statement = parse(expr)
     if statement.compare and target is not None:

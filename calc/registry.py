@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import dice_pool, notation, rk_attack, roll_keep, seventh_sun
+from . import dice_pool, notation, rk_attack, rk_check, rk_horse_fall, rk_tn, rk_wounds, seventh_sun
 from .calculator import Calculator
 from .errors import InputError
 
@@ -27,7 +27,9 @@ def _gather(*modules: Any) -> Mapping[str, Calculator]:
     return MappingProxyType(table)
 
 
-CALCULATORS: Mapping[str, Calculator] = _gather(seventh_sun, roll_keep, rk_attack, dice_pool, notation)
+CALCULATORS: Mapping[str, Calculator] = _gather(
+    seventh_sun, rk_check, rk_tn, rk_wounds, rk_horse_fall, rk_attack, dice_pool, notation
+)
 
 
 def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[str, Any]:
