@@ -178,17 +178,27 @@ def defense_notes(*, defense: str, house: bool, no_parry: bool, defense_text: st
     if defense != "active":
         return ["The defender makes no Active Defense or Parry: every hit lands."]
     if no_parry:
-        return ["Firearms can not be Parried under the house rules: no hit is turned aside."]
+        return ["Under normal circumstances the house rules allow no Parry against a firearm attack, "
+                "so here no hit is turned aside."]
     if house:
         return [
-            f"The defender Parries every hit with {defense_text}, against a TN of the attack roll's total "
-            "plus 5 for each raise called for damage (R-0052)."
+            f"The defender Parries every hit with {defense_text}. The house rules set the Parry's TN at the "
+            "attacker's PA plus 5 for each raise called for damage; the Codex takes the PA to be the attack "
+            "roll's total (its reading, R-0015), and a Parry that meets that TN succeeds (R-0045)."
         ]
     return [
-        f"The defender answers every hit with an Active Defense of {defense_text} against the attack "
-        "roll's total. The Codex's reading (R-0045, R-0052): meeting that total turns the blow aside, "
-        "and the raises called on the attack do not add to it."
+        f"The defender answers every hit with an Active Defense of {defense_text}. The summary rules pit it "
+        "against the value of the attack roll, so raises called on the attack do not add to what it must reach; "
+        "a defense that meets that value turns the blow aside (the Codex's reading of ties, R-0045)."
     ]
+
+
+def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
+    """Under the house rules, attack dice built from Finesse + Knack are the Codex's reading."""
+    if not house or stat is None:
+        return []
+    return ["The house rules only say that the attacker rolls the Attack Knack; building those dice from "
+            "Finesse + Knack, as the summary rules build every test, is the Codex's reading (R-0015)."]
 
 
 def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wounds: int) -> list[str]:
@@ -246,9 +256,10 @@ def plan(
     d6_explode: bool,
 ) -> dict[str, Any]:
     """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
-    rolled, kept, notes = _dice(rolled, kept, stat, skill, _ATTACK_FIELDS)
-    attack = roll_dice(rolled, kept, explode=explode)
     house = rules == "house"
+    rolled, kept, notes = _dice(rolled, kept, stat, skill, _ATTACK_FIELDS)
+    notes += house_dice_notes(house=house, stat=stat)
+    attack = roll_dice(rolled, kept, explode=explode)
     per_hit = _hits(max_raises=max_raises, rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, weapon=weapon,
                     damage_rolled=damage_rolled, damage_kept=damage_kept, attacker_brawn=attacker_brawn,
                     firearm=firearm, d6_explode=d6_explode, thrown=thrown)
@@ -321,7 +332,8 @@ CALCULATORS = (
             IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
                      help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
             IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
-                     required=False, help="With the Knack: rolls twice Finesse and keeps the Knack."),
+                     required=False, help="With the Knack: twice Finesse rolled, the Knack kept (summary rules; for the "
+                                         "house rules, the Codex's reading, R-0015)."),
             IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
                      required=False, help="With Finesse: replaces the dice rolled and kept above."),
             BoolParam("explode", "Attack dice explode", True, required=False, more=True,
@@ -341,13 +353,15 @@ CALCULATORS = (
             ChoiceParam("defense", "Defender's roll", "active", required=False,
                         choices=(("active", "Active Defense (summary) or Parry (house)"),
                                  ("none", "None: every hit lands")),
-                        help="He rolls against the attack's total; house firearms can not be Parried."),
+                        help="He rolls against the attack's total; under the house rules a firearm attack "
+                             "cannot be Parried under normal circumstances."),
             IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
                      shown_when=(("defense", ("active",)),),
-                     help="Summary: twice Wits. House: the Defense Knack's dice."),
+                     help="Summary: twice Wits. House: the rules name only the Defense Knack; twice Wits "
+                          "is the Codex's reading there (R-0015)."),
             IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
                      shown_when=(("defense", ("active",)),),
-                     help="Summary: the Defense Knack. Cannot exceed the dice rolled."),
+                     help="Summary: the Defense Knack. More than the dice rolled keeps them all (R-0050)."),
             _p("d6_explode"),
         ),
         compute=plan,

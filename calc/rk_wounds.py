@@ -57,11 +57,11 @@ def wound_check_notes(*, rules: str, brawn: int, flesh_wounds: int, firearm: boo
     step = 10 if firearm else 20
     if rules == "house":
         notes = [
-            f"House rules: a failed Wound Check ({brawn}k{brawn}, exploding d10s, against a TN of the "
-            f"{flesh_wounds} Flesh Wounds already taken plus this damage) gives 1 Dramatic Wound, and 1 more "
-            f"for each full {step} points short once it misses by more than {step}"
+            f"House rules, in the Codex's reading (R-0017): the Wound Check is {brawn}k{brawn} on exploding d10s "
+            f"against the {flesh_wounds} Flesh Wounds already carried plus this damage. A miss gives 1 Dramatic "
+            f"Wound; once it misses by more than {step}, every full {step} points short adds 1 more"
             + (", as firearms count in 10s" if firearm else "")
-            + f". Missing by exactly {step} gives 1 wound.",
+            + f". A miss of exactly {step} still gives 1 wound.",
             "House damage dice are d6s. The Codex reads them as exploding on a 6 (ruling R-0016), since the "
             "Crippled and improvised-weapon rules take exploding damage dice for granted; untick "
             "\u201cHouse d6 damage dice explode\u201d for the other reading.",
@@ -141,9 +141,11 @@ CALCULATORS = (
                                  ("house", "House rules (d6 damage, Dramatic Wounds)")),
                         help="Which rules the damage and the wound count follow."),
             IntParam("brawn", "Defender's Brawn", 2, minimum=1, maximum=15,
-                     help="The Wound Check rolls Brawn k Brawn on exploding d10s."),
+                     help="The Wound Check rolls Brawn k Brawn on exploding d10s (for the house rules, the "
+                          "Codex's reading, R-0017)."),
             IntParam("flesh_wounds", "Flesh Wounds already taken", 0, minimum=0, maximum=MAX_TN, required=False,
-                     help="Added to this hit's damage to make the Wound Check's TN."),
+                     help="Added to this hit's damage to make the Wound Check's TN (for the house rules, the "
+                          "Codex's reading, R-0017)."),
             IntParam("damage", "Damage (optional, fixed)", None, minimum=0, maximum=MAX_TN, optional=True,
                      required=False, help="Type a damage total to skip the damage roll."),
             ChoiceParam("weapon", "Weapon", "fencing", choices=WEAPON_CHOICES, required=False,
