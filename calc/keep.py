@@ -75,6 +75,38 @@ def _powers(base: int, n: int) -> list[int]:
 Group = tuple[int, list[tuple[int, int]]]  # (r, [(m, factor), ...])
 
 
+def _at_least_count(row: tuple[int, ...], big_m: int, c0: int, pw: list[int] | None, pb: list[int] | None,
+                    pt: list[int]) -> int:
+    """Weight of: at least c0 of big_m dice show this face (weights `pw`), the rest a lower one (`pb`).
+
+    `row` is Pascal's row big_m and `pt` the powers of the weight of this face and all below it;
+    the shorter of the two sums is taken (the direct one, or the complement of fewer than c0).
+    """
+    if pb is None:
+        return pw[big_m] if pw else 1
+    if big_m - c0 < c0:
+        if pw:
+            return sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+        return sum([row[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+    if pw:
+        return pt[big_m] - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
+    return pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
+
+
+def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None, step: int) -> list[int]:
+    """The states after this face: j dice kept so far, plus c more showing this face (all still kept)."""
+    max_r = len(states)
+    nxt = states[:]
+    for j in range(max_r - 1):
+        state = states[j]
+        if not state:
+            continue
+        for c in range(1, max_r - j):
+            factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
+            nxt[j + c] += factor * (state << (step * c))
+    return nxt
+
+
 def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, list[int]]:
     """Weighted sums of keep-highest distributions, exact in integers.
 
@@ -123,35 +155,13 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
                     key = (big_m, c0)
                     count = counts.get(key)
                     if count is None:
-                        # at least c0 of the other big_m dice show this face, the rest lower
-                        if pb is None:
-                            count = pw[big_m] if pw else 1
-                        else:
-                            row = binom[big_m]
-                            if big_m - c0 < c0:
-                                if pw:
-                                    count = sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-                                else:
-                                    count = sum([row[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-                            elif pw:
-                                count = pt[big_m] - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
-                            else:
-                                count = pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
-                        counts[key] = count
+                        count = counts[key] = _at_least_count(binom[big_m], big_m, c0, pw, pb, pt)
                     scalar += factor * binom[m][j] * count
                 if scalar:
                     acc += scalar * (state << (step * c0))
             found[index] = acc
         if pb is not None:
-            nxt = states[:]
-            for j in range(max_r - 1):
-                state = states[j]
-                if not state:
-                    continue
-                for c in range(1, max_r - j):
-                    factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
-                    nxt[j + c] += factor * (state << (step * c))
-            states = nxt
+            states = _advance(states, binom, pw, step)
             pt = pb
         remaining = below
     return nbytes, found

@@ -210,6 +210,23 @@ def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wou
     ]
 
 
+def _best(rows: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
+    """The raises with the most wounds per attack, and with the best chance of one (fewer on a tie)."""
+    best = max(range(len(rows)), key=lambda i: (rows[i]["expected_wounds"], -i))
+    best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
+    return best, best_for_wound
+
+
+def _new_notes(have: Sequence[str], hit_notes: Sequence[str]) -> list[str]:
+    """The damage and Wound Check of a hit with the best raises, as the damage calculator explains them
+    (less what is already said, and its own note on exploding dice: the attack's comes last)."""
+    out: list[str] = []
+    for note in hit_notes:
+        if note not in have and note not in out and not note.startswith("Exploding dice"):
+            out.append(note)
+    return out
+
+
 def _table(rows: Sequence[Mapping[str, Any]], best: int, roll: str, tn: int) -> dict[str, Any]:
     return {
         "key": "rows",
@@ -267,17 +284,12 @@ def plan(
     defense_dist, defense_text, d_notes = (_defense_roll(defense_rolled, defense_kept)
                                            if defense == "active" and not no_parry else (None, "", []))
     rows = [_row(r, hit, attack, defense_dist, tn=tn, house=house) for r, hit in enumerate(per_hit)]
-    best = max(range(len(rows)), key=lambda i: (rows[i]["expected_wounds"], -i))
-    best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
+    best, best_for_wound = _best(rows)
     top = rows[best]
     wound_word = "Dramatic" if house else "Serious"
     notes += d_notes + defense_notes(defense=defense, house=house, no_parry=no_parry, defense_text=defense_text)
     notes += raise_notes(top=top, best=best, wound_word=wound_word, flesh_wounds=flesh_wounds)
-    # the damage and Wound Check of a hit with the best raises, as the damage calculator explains them
-    for note in per_hit[best]["notes"]:
-        if note not in notes and not note.startswith("Exploding dice"):
-            notes.append(note)
-    notes += tail_note(attack)
+    notes += _new_notes(notes, per_hit[best]["notes"]) + tail_note(attack)
     return {
         "rules": rules,
         "roll": f"{rolled}k{kept}",
