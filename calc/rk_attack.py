@@ -24,7 +24,7 @@ from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import BoolParam, ChoiceParam, IntParam
-from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, dice_from, tail_note
+from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, dice_from, result_table, tail_note
 from .wording import plural, rough_percent
 
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
@@ -227,26 +227,14 @@ def _new_notes(have: Sequence[str], hit_notes: Sequence[str]) -> list[str]:
     return out
 
 
+_COLUMNS = (("Raises", "integer"), ("TN", "integer"), ("Hits", "percent"), ("Turned aside", "percent"),
+            ("Lands", "percent"), ("Average wounds", "number"), ("At least one wound", "percent"))
+
+
 def _table(rows: Sequence[Mapping[str, Any]], best: int, roll: str, tn: int) -> dict[str, Any]:
-    return {
-        "key": "rows",
-        "title": f"Raises called for damage ({roll} against TN {tn})",
-        "columns": [
-            {"label": "Raises", "format": "integer"},
-            {"label": "TN", "format": "integer"},
-            {"label": "Hits", "format": "percent"},
-            {"label": "Turned aside", "format": "percent"},
-            {"label": "Lands", "format": "percent"},
-            {"label": "Average wounds", "format": "number"},
-            {"label": "At least one wound", "format": "percent"},
-        ],
-        "rows": [
-            {"cells": [row["raises"], row["target"], row["p_hit"], row["p_defended"], row["p_lands"],
-                       row["expected_wounds"], row["p_wound"]],
-             "mark": row["raises"] == best}
-            for row in rows
-        ],
-    }
+    cells = ("raises", "target", "p_hit", "p_defended", "p_lands", "expected_wounds", "p_wound")
+    return result_table("rows", f"Raises called for damage ({roll} against TN {tn})", _COLUMNS,
+                        [{"cells": [row[key] for key in cells], "mark": row["raises"] == best} for row in rows])
 
 
 def plan(

@@ -8,7 +8,7 @@ from .calculator import Calculator, Headline
 from .dist import Dist
 from .keep import roll_keep
 from .params import BoolParam, IntParam
-from .rk_rules import MAX_TN, RAISE, dice_from, dice_params, meets, tail_note
+from .rk_rules import MAX_TN, RAISE, dice_from, dice_params, meets, result_table, tail_note
 from .wording import plural, xky
 
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
@@ -90,18 +90,11 @@ def check(
         "raises": [[n, p] for n, _, p in rows],
         "max_raises": max_raises,
         "threshold": threshold,
-        "tables": [
-            {
-                "key": "raises",
-                "title": f"Chance of success by raises called ({xky(rolled, kept)} against TN {tn})",
-                "columns": [
-                    {"label": "Raises", "format": "integer"},
-                    {"label": "TN", "format": "integer"},
-                    {"label": "Chance", "format": "percent"},
-                ],
-                "rows": [{"cells": [n, t, p], "mark": n == max_raises} for n, t, p in rows],
-            }
-        ],
+        "tables": [result_table(
+            "raises", f"Chance of success by raises called ({xky(rolled, kept)} against TN {tn})",
+            (("Raises", "integer"), ("TN", "integer"), ("Chance", "percent")),
+            [{"cells": [n, t, p], "mark": n == max_raises} for n, t, p in rows],
+        )],
         "notes": notes,
     }
 

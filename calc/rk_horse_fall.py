@@ -10,7 +10,7 @@ from .dist import Dist
 from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, IntParam
-from .rk_rules import damage_dist, dice_from, dice_params, tail_note
+from .rk_rules import damage_dist, dice_from, dice_params, result_table, tail_note
 from .wording import xky
 
 _HORSE = data.load("rk_horse_fall")
@@ -93,18 +93,10 @@ def horse_fall(
         "fall_damage_mean": fall_damage.mean(),
         "distribution": ride.pmf(),
         "distribution_title": "The riding roll",
-        "tables": [
-            {
-                "key": "by_wounds",
-                "title": f"Chance of falling on one roll, by current Dramatic Wounds ({xky(rolled, kept)})",
-                "columns": [
-                    {"label": "Wounds", "format": "integer"},
-                    {"label": "TN", "format": "integer"},
-                    {"label": "Falls", "format": "percent"},
-                ],
-                "rows": rows,
-            }
-        ],
+        "tables": [result_table(
+            "by_wounds", f"Chance of falling on one roll, by current Dramatic Wounds ({xky(rolled, kept)})",
+            (("Wounds", "integer"), ("TN", "integer"), ("Falls", "percent")), rows,
+        )],
         "notes": notes,
     }
 

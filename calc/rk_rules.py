@@ -101,6 +101,13 @@ def dice_params(rolled: int, kept: int, what: str) -> tuple[IntParam, ...]:
     )
 
 
+def result_table(key: str, title: str, columns: tuple[tuple[str, str], ...],
+                 rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """A table of a result, as the views draw it: `columns` are (label, format) pairs."""
+    return {"key": key, "title": title, "columns": [{"label": label, "format": kind} for label, kind in columns],
+            "rows": rows}
+
+
 # -- exact chances near a threshold ------------------------------------------------------------
 
 
@@ -309,6 +316,6 @@ __all__ = [
     "EXACT_BUDGET", "EXACT_DICE", "HOUSE_WEAPONS", "IMPROVISED", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE",
     "MAX_TN", "RAISE", "RULES", "SUMMARY_WEAPONS", "THROWABLE", "THROWN_RULING", "WEAPON_CHOICES",
     "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "dice_from", "dice_params",
-    "exact_at_least", "keep_all_note", "meets", "shortfall", "tail_note", "weapon_row", "weapons_for",
+    "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row", "weapons_for",
     "wound_count", "wound_distribution", "wound_probabilities", "wound_rows",
 ]

@@ -12,7 +12,7 @@ from typing import Any
 from . import data
 from .calculator import Calculator, Headline
 from .params import BoolParam, ChoiceParam, IntParam
-from .rk_rules import HOUSE_WEAPONS, IMPROVISED, MAX_TN, RAISE
+from .rk_rules import HOUSE_WEAPONS, IMPROVISED, MAX_TN, RAISE, result_table
 from .wording import plural, signed
 
 _PHYSICAL = {row["id"]: row for row in data.load("rk_physical_tn")["rows"]}
@@ -257,18 +257,9 @@ def target_number(
         "roll_penalty": OFF_HAND if off_hand else 0,
         "chain": _chain(tn, raises, off_hand),
         "breakdown": breakdown,
-        "tables": [
-            {
-                "key": "breakdown",
-                "title": "How the TN is built",
-                "columns": [
-                    {"label": "Line", "format": "text"},
-                    {"label": "Change", "format": "text"},
-                    {"label": "TN", "format": "integer"},
-                ],
-                "rows": _table_rows(breakdown, tn, effective),
-            }
-        ],
+        "tables": [result_table("breakdown", "How the TN is built",
+                                (("Line", "text"), ("Change", "text"), ("TN", "integer")),
+                                _table_rows(breakdown, tn, effective))],
         "notes": notes,
     }
 

@@ -18,6 +18,7 @@ from .rk_rules import (
     WEAPON_OPTIONS,
     damage_dice,
     damage_dist,
+    result_table,
     tail_note,
     weapon_row,
     wound_distribution,
@@ -117,14 +118,8 @@ def wounds(
         "wounds": [[n, p] for n, p in enumerate(probs)],
         "p_wound": clip01(fsum(probs[1:])),
         "expected_wounds": fsum(n * p for n, p in enumerate(probs)),
-        "tables": [
-            {
-                "key": "wounds",
-                "title": f"{wound_word} Wounds from this hit",
-                "columns": [{"label": "Wounds", "format": "text"}, {"label": "Chance", "format": "percent"}],
-                "rows": wound_rows(probs, rules=rules),
-            }
-        ],
+        "tables": [result_table("wounds", f"{wound_word} Wounds from this hit",
+                                (("Wounds", "text"), ("Chance", "percent")), wound_rows(probs, rules=rules))],
         "notes": notes,
     }
 
