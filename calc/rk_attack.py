@@ -25,7 +25,7 @@ from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import BoolParam, ChoiceParam, IntParam
 from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, dice_from, result_table, tail_note
-from .wording import plural, rough_percent
+from .wording import plural, rough_percent, xky
 
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
 
@@ -140,7 +140,7 @@ def _hits(*, max_raises: int, rules: str, brawn: int, flesh_wounds: int, weapon:
 def _defense_roll(defense_rolled: int, defense_kept: int) -> tuple[Dist, str, list[str]]:
     """The defender's roll: its dice, the dice in words and the notes on them."""
     d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, _DEFENSE_FIELDS)
-    return (roll_dice(d_rolled, d_kept, explode=True), f"{d_rolled}k{d_kept}",
+    return (roll_dice(d_rolled, d_kept, explode=True), xky(d_rolled, d_kept),
             [f"Defense roll: {n}" for n in d_notes])
 
 
@@ -280,7 +280,7 @@ def plan(
     notes += _new_notes(notes, per_hit[best]["notes"]) + tail_note(attack)
     return {
         "rules": rules,
-        "roll": f"{rolled}k{kept}",
+        "roll": xky(rolled, kept),
         "tn": tn,
         "rows": rows,
         "best": best,
@@ -293,7 +293,7 @@ def plan(
         "verdict": _verdict(rows, best, best_for_wound),
         "distribution": top["wounds"],
         "distribution_title": f"{wound_word} Wounds per attack with {_raises_words(best)}",
-        "tables": [_table(rows, best, f"{rolled}k{kept}", tn)],
+        "tables": [_table(rows, best, xky(rolled, kept), tn)],
         "notes": notes,
     }
 

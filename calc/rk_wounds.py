@@ -58,7 +58,7 @@ def wound_check_notes(*, rules: str, brawn: int, flesh_wounds: int, firearm: boo
     step = 10 if firearm else 20
     if rules == "house":
         notes = [
-            f"House rules, in the Codex's reading (R-0017): the Wound Check is {brawn}k{brawn} on exploding d10s "
+            f"House rules, in the Codex's reading (R-0017): the Wound Check is {xky(brawn, brawn)} on exploding d10s "
             f"against the {flesh_wounds} Flesh Wounds already carried plus this damage. A miss gives 1 Dramatic "
             f"Wound; once it misses by more than {step}, every full {step} points short adds 1 more"
             + (", as firearms count in 10s" if firearm else "")
@@ -69,7 +69,7 @@ def wound_check_notes(*, rules: str, brawn: int, flesh_wounds: int, firearm: boo
         ]
     else:
         notes = [
-            f"Summary rules: a failed Wound Check ({brawn}k{brawn} against a TN of the {flesh_wounds} Flesh "
+            f"Summary rules: a failed Wound Check ({xky(brawn, brawn)} against a TN of the {flesh_wounds} Flesh "
             f"Wounds already taken plus this damage) gives 1 Serious Wound, and 2 when it misses by {step} or more"
             + (", as for firearms" if firearm else "") + "."
         ]
