@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from .calculator import Calculator, Headline
-from .dist import Dist
+from .dist import Dist, win_tie_lose
 from .errors import InputError
 from .params import ChoiceParam, IntParam
 
@@ -60,28 +60,98 @@ def net(dice: int, black: int = 0, *, sides: int = DEFAULT_SIDES, success_at: in
     return successes(dice, sides=sides, success_at=success_at) - successes(black, sides=sides, success_at=success_at)
 
 
-def _split(margin: Dist) -> tuple[float, float, float]:
-    """P(margin > 0), P(margin = 0), P(margin < 0), each correctly rounded from exact weights."""
-    ahead = margin.weight_at_least(1)
-    level = margin.weight_at_least(0) - ahead
-    behind = margin.total - ahead - level
-    return ahead / margin.total, level / margin.total, behind / margin.total
+def die_notes(sides: int, success_at: int) -> list[str]:
+    """The die and the face that succeeds (marked as the Codex's default when unchanged), and black dice."""
+    default = (sides, success_at) == (DEFAULT_SIDES, DEFAULT_SUCCESS_AT)
+    reading = (
+        f"Each die is a d{sides} that succeeds on {success_at} or more"
+        + (": the Codex's default, as the source text names neither the die nor the number." if default else ".")
+    )
+    return [reading, "Every success on a black die cancels one success; the net can fall below zero."]
+
+
+def opposed_notes(*, evading: bool, opp_dice: int, opp_dodge: int, steps: list[int], extra_actions: int) -> list[str]:
+    """The defender's pool (dodge, halvings) and who wins an opposed roll, ties included."""
+    notes = []
+    if evading and opp_dodge:
+        notes.append(f"The evader adds the dodge skill: {opp_dice} + {opp_dodge} = {steps[0]} dice.")
+    if extra_actions:
+        notes.append(
+            f"The defender has no action left for {extra_actions} of these defences, so the pool is "
+            f"halved, rounding down, once for each: " + " → ".join(map(str, steps))
+            + f" (black dice are not halved, the Codex's reading {HALVING_RULING})."
+        )
+    if evading:
+        notes.append(
+            "If the evader wins, nobody is hit and the evader breaks away; if the attacker wins, the "
+            "attacker hits. On a tie nobody has more successes: nobody is hit and the evader does not "
+            f"break away (the Codex's reading, ruling {TIE_RULING})."
+        )
+    else:
+        notes.append(
+            "Whoever has more successes lands the hit, attacker or defender. On a tie nobody has more "
+            f"successes, so nobody is hit (the Codex's reading, ruling {TIE_RULING})."
+        )
+    return notes
+
+
+def single_notes(*, dice: int, other_pool: int | None, pool: int, extra_actions: int) -> list[str]:
+    """Why defences with no action left do not count here, and the halving of two things at once."""
+    notes = []
+    if extra_actions:
+        notes.append(
+            "Defences with no action left halve the pool of someone attacked who engages or evades, so they "
+            "count only in the opposed roll and are not applied here. Two things in one action are the "
+            "single roll's halving: fill in Pool of the other action."
+        )
+    if other_pool is not None:
+        notes.append(
+            f"Two things in one action: each roll uses half the lower pool, rounding down. The lower of "
+            f"{dice} and {other_pool} is {min(dice, other_pool)}, so this roll has {pool} dice."
+        )
+    return notes
+
+
+def _opposed(*, dice: int, black: int, sides: int, success_at: int, opp_dice: int, opp_black: int,
+             defence: str, opp_dodge: int, extra_actions: int, notes: list[str]) -> dict[str, Any]:
+    """A attacks; B engages or evades (adding `opp_dodge`), B's pool halved once per extra action."""
+    evading = defence == "evade"  # the dodge skill and the other action's pool count only where they apply
+    steps = halved(opp_dice + (opp_dodge if evading else 0), extra_actions)
+    notes += opposed_notes(evading=evading, opp_dice=opp_dice, opp_dodge=opp_dodge, steps=steps,
+                           extra_actions=extra_actions)
+    a = net(dice, black, sides=sides, success_at=success_at)
+    b = net(steps[-1], opp_black, sides=sides, success_at=success_at)
+    margin = a - b
+    a_wins, tie, b_wins = win_tie_lose(margin)
+    return {
+        "chance": a_wins,
+        "a_wins": a_wins,
+        "tie": tie,
+        "b_wins": b_wins,
+        "negative": None,
+        "mean": margin.mean(),
+        "distribution": margin.pmf(),
+        "distribution_title": "Margin: A's net successes minus B's",
+        "a_dice": dice,
+        "b_dice": steps[-1],
+        "notes": notes,
+    }
 
 
 def check(
     *,
     dice: int,
-    black: int = 0,
-    sides: int = DEFAULT_SIDES,
-    success_at: int = DEFAULT_SUCCESS_AT,
-    need: int = 1,
-    mode: str = "single",
-    other_pool: int | None = None,
-    opp_dice: int = 5,
-    opp_black: int = 0,
-    defence: str = "engage",
-    opp_dodge: int = 0,
-    extra_actions: int = 0,
+    black: int,
+    sides: int,
+    success_at: int,
+    need: int,
+    mode: str,
+    other_pool: int | None,
+    opp_dice: int,
+    opp_black: int,
+    defence: str,
+    opp_dodge: int,
+    extra_actions: int,
 ) -> dict[str, Any]:
     """The pool-check calculator: a single roll against `need`, or an opposed roll.
 
@@ -95,67 +165,13 @@ def check(
             f"Lowest face that succeeds must be a whole number from 1 to {sides}, as the die has {sides} sides; "
             f"got {success_at}.",
         )
-    default = (sides, success_at) == (DEFAULT_SIDES, DEFAULT_SUCCESS_AT)
-    reading = (
-        f"Each die is a d{sides} that succeeds on {success_at} or more"
-        + (": the Codex's default, as the source text names neither the die nor the number." if default else ".")
-    )
-    notes = [reading, "Every success on a black die cancels one success; the net can fall below zero."]
+    notes = die_notes(sides, success_at)
     if mode == "opposed":
-        evading = defence == "evade"  # the dodge skill and the other action's pool count only where they apply
-        start = opp_dice + (opp_dodge if evading else 0)
-        steps = halved(start, extra_actions)
-        b_dice = steps[-1]
-        if evading and opp_dodge:
-            notes.append(f"The evader adds the dodge skill: {opp_dice} + {opp_dodge} = {start} dice.")
-        if extra_actions:
-            notes.append(
-                f"The defender has no action left for {extra_actions} of these defences, so the pool is "
-                f"halved, rounding down, once for each: " + " → ".join(map(str, steps))
-                + f" (black dice are not halved, the Codex's reading {HALVING_RULING})."
-            )
-        if evading:
-            notes.append(
-                "If the evader wins, nobody is hit and the evader breaks away; if the attacker wins, the "
-                "attacker hits. On a tie nobody has more successes: nobody is hit and the evader does not "
-                f"break away (the Codex's reading, ruling {TIE_RULING})."
-            )
-        else:
-            notes.append(
-                "Whoever has more successes lands the hit, attacker or defender. On a tie nobody has more "
-                f"successes, so nobody is hit (the Codex's reading, ruling {TIE_RULING})."
-            )
-        a = net(dice, black, sides=sides, success_at=success_at)
-        b = net(b_dice, opp_black, sides=sides, success_at=success_at)
-        margin = a - b
-        a_wins, tie, b_wins = _split(margin)
-        return {
-            "chance": a_wins,
-            "a_wins": a_wins,
-            "tie": tie,
-            "b_wins": b_wins,
-            "negative": None,
-            "mean": margin.mean(),
-            "distribution": margin.pmf(),
-            "distribution_title": "Margin: A's net successes minus B's",
-            "a_dice": dice,
-            "b_dice": b_dice,
-            "notes": notes,
-        }
-    if extra_actions:
-        notes.append(
-            "Defences with no action left halve the pool of someone attacked who engages or evades, so they "
-            "count only in the opposed roll and are not applied here. Two things in one action are the "
-            "single roll's halving: fill in Pool of the other action."
-        )
-    pool = dice
-    if other_pool is not None:
-        lower = min(dice, other_pool)
-        pool = lower // 2
-        notes.append(
-            f"Two things in one action: each roll uses half the lower pool, rounding down. The lower of "
-            f"{dice} and {other_pool} is {lower}, so this roll has {pool} dice."
-        )
+        return _opposed(dice=dice, black=black, sides=sides, success_at=success_at, opp_dice=opp_dice,
+                        opp_black=opp_black, defence=defence, opp_dodge=opp_dodge, extra_actions=extra_actions,
+                        notes=notes)
+    pool = dice if other_pool is None else min(dice, other_pool) // 2
+    notes += single_notes(dice=dice, other_pool=other_pool, pool=pool, extra_actions=extra_actions)
     total = net(pool, black, sides=sides, success_at=success_at)
     return {
         "chance": total.at_least(need),

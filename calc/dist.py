@@ -19,9 +19,20 @@ from array import array
 from dataclasses import dataclass
 from fractions import Fraction
 from math import fsum
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 Weight = int | float
+
+# Sums of a die that explodes are followed further than the die itself was cut. `calc.keep`
+# knows how and registers its function here when it is imported (`register_exploding_sum`), so
+# this module, the lowest layer, imports nothing from the modules that stand on it.
+_EXPLODING_SUMS: list[Callable[["Dist", int], "Dist | None"]] = []
+
+
+def register_exploding_sum(summer: Callable[["Dist", int], "Dist | None"]) -> None:
+    """Let `Dist.repeat` ask `summer(die, n)` first for a die with float weights (None: not its kind)."""
+    if summer not in _EXPLODING_SUMS:
+        _EXPLODING_SUMS.append(summer)
 
 FIXED_BITS = 64  # fixed-point scale for float weights: 2**-64 is far below 1e-12
 FIXED_BYTES = FIXED_BITS // 8
@@ -138,7 +149,7 @@ def _bytes_for(bits: int) -> int:
     return max(1, -(-bits // 8))
 
 
-def _trim(offset: int, weights: Sequence[Weight]) -> tuple[int, tuple[Weight, ...]]:
+def trim_weights(offset: int, weights: Sequence[Weight]) -> tuple[int, tuple[Weight, ...]]:
     lo, hi = 0, len(weights)
     while lo < hi and not weights[lo]:
         lo += 1
@@ -157,7 +168,7 @@ def _convolve_ints(a: Sequence[int], b: Sequence[int]) -> list[int]:
     return unpack(pack(a, nbytes) * pack(b, nbytes), nbytes, len(a) + len(b) - 1)
 
 
-def _convolve_probabilities(a: Sequence[float], b: Sequence[float]) -> list[float]:
+def convolve_probabilities(a: Sequence[float], b: Sequence[float]) -> list[float]:
     """Product of two probability vectors (each summing to at most 1), accurate to ~1e-19."""
     if len(a) * len(b) <= 64:
         return _convolve_plain(a, b)
@@ -215,7 +226,7 @@ class Dist:
         dense: list[Weight] = [0] * (hi - lo + 1)
         for o, w in items:
             dense[o - lo] += w
-        offset, weights = _trim(lo, dense)
+        offset, weights = trim_weights(lo, dense)
         return cls(offset, weights, sum(weights), tail)
 
     @classmethod
@@ -233,7 +244,7 @@ class Dist:
     @classmethod
     def from_probabilities(cls, offset: int, probabilities: Sequence[float], *, tail: float | None = None) -> "Dist":
         """Float probabilities from `offset` up; `tail` defaults to the mass they leave out."""
-        off, weights = _trim(offset, probabilities)
+        off, weights = trim_weights(offset, probabilities)
         if tail is None:
             tail = max(0.0, 1.0 - fsum(weights))
         return cls(off, weights, 1.0, tail)
@@ -346,9 +357,9 @@ class Dist:
         if self.exact and other.exact:
             weights = _convolve_ints(self.weights, other.weights)  # type: ignore[arg-type]
             return Dist(self.offset + other.offset, tuple(weights), self.total * other.total)
-        weights = _convolve_probabilities(self.probabilities(), other.probabilities())
+        weights = convolve_probabilities(self.probabilities(), other.probabilities())
         tail = 1 - (1 - self.tail) * (1 - other.tail)
-        offset, trimmed = _trim(self.offset + other.offset, weights)
+        offset, trimmed = trim_weights(self.offset + other.offset, weights)
         return Dist(offset, trimmed, 1.0, tail)
 
     __radd__ = __add__
@@ -379,13 +390,12 @@ class Dist:
             weights = unpack(pack(self.weights, nbytes) ** n, nbytes, count)  # type: ignore[arg-type]
             return Dist(self.offset * n, tuple(weights), self.total**n)
         if not self.exact:
-            from .keep import exploding_sum  # keep stands on dist
-
-            exploded = exploding_sum(self, n)
-            if exploded is not None:  # an exploding die: followed further than its own cut
-                return exploded
+            for summer in _EXPLODING_SUMS:
+                exploded = summer(self, n)
+                if exploded is not None:  # an exploding die: followed further than its own cut
+                    return exploded
             packed = fixed_power(pack_fixed(self.probabilities()), n)
-            offset, weights = _trim(self.offset * n, fixed_to_floats(packed))
+            offset, weights = trim_weights(self.offset * n, fixed_to_floats(packed))
             return Dist(offset, weights, 1.0, 1 - (1 - self.tail) ** n)
         result: Dist | None = None
         base = self
@@ -397,19 +407,25 @@ class Dist:
                 base = base + base
         return Dist.constant(0) if result is None else result
 
-    def keep(self, n: int, k: int, *, highest: bool = True) -> "Dist":
-        """Sum of the k highest (or lowest) of n independent copies of this die."""
-        from .keep import keep_highest, keep_lowest  # keep stands on dist
-
-        return (keep_highest if highest else keep_lowest)(self, n, k)
-
 
 def clip01(p: float) -> float:
     """A probability kept inside [0, 1]: float sums of truncated weights can overshoot by an ulp."""
     return 1.0 if p > 1.0 else 0.0 if p < 0.0 else p
 
 
+def split_weights(margin: Dist) -> tuple[Weight, Weight, Weight]:
+    """The weights of margin > 0, margin = 0 and margin < 0 (whole numbers for an exact margin)."""
+    ahead = margin.weight_at_least(1)
+    level = margin.weight_at_least(0) - ahead
+    return ahead, level, margin.total - ahead - level
+
+
+def win_tie_lose(margin: Dist) -> tuple[float, float, float]:
+    """P(margin > 0), P(margin = 0), P(margin < 0); for an exact margin each is correctly rounded."""
+    ahead, level, behind = split_weights(margin)
+    return clip01(ahead / margin.total), clip01(level / margin.total), clip01(behind / margin.total)
+
+
 def opposed(a: Dist, b: Dist) -> tuple[float, float, float]:
     """(P(a > b), P(a == b), P(a < b)) for independent a and b."""
-    diff = a - b
-    return diff.at_least(1), diff.between(0, 0), diff.below(0)
+    return win_tie_lose(a - b)

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from math import fsum
 
-from .dist import Dist, _convolve_probabilities
+from .dist import Dist, convolve_probabilities
 
 DEFAULT_THRESHOLD = 1e-13
 
@@ -27,7 +27,7 @@ def levels_needed(sides: int, threshold: float) -> int:
 
 
 @lru_cache(maxsize=64)
-def _exploding(sides: int, levels: int) -> Dist:
+def exploding_levels(sides: int, levels: int) -> Dist:
     weights: list[float] = []
     reach = 1.0  # probability of rolling this level at all
     for _ in range(levels):
@@ -54,7 +54,7 @@ def exploding_die(sides: int, *, threshold: float = DEFAULT_THRESHOLD) -> Dist:
         raise ValueError("an exploding die needs at least 2 sides")
     if not 0 < threshold < 1:
         raise ValueError("threshold must be between 0 and 1")
-    return _exploding(sides, levels_needed(sides, threshold))
+    return exploding_levels(sides, levels_needed(sides, threshold))
 
 
 @lru_cache(maxsize=64)
@@ -81,12 +81,12 @@ def exploding_from(sides: int, lowest: int, *, threshold: float = 1e-17) -> Dist
     ongoing = [1.0]  # chance that the run is still going, by running total
     reach = 1.0
     while reach >= threshold:
-        for value, chance in enumerate(_convolve_probabilities(ongoing, stops)):
+        for value, chance in enumerate(convolve_probabilities(ongoing, stops)):
             if value >= len(weights):
                 weights.append(chance)
             else:
                 weights[value] += chance
-        ongoing = _convolve_probabilities(ongoing, goes)
+        ongoing = convolve_probabilities(ongoing, goes)
         reach = fsum(ongoing)
     while weights and not weights[-1]:
         weights.pop()

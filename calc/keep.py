@@ -32,16 +32,17 @@ from .dist import (
     FIXED_ONE,
     SLOT_BYTES,
     Dist,
-    _trim,
     fixed_power,
     fixed_to_floats,
     pack,
     pack_fixed,
     product_to_floats,
+    register_exploding_sum,
+    trim_weights,
     unfix,
     unpack,
 )
-from .explode import DEFAULT_THRESHOLD, _exploding, exploding_die
+from .explode import DEFAULT_THRESHOLD, exploding_die, exploding_levels
 
 _NEGLIGIBLE = 1e-17  # mass below which a configuration of levels is not computed
 
@@ -72,6 +73,38 @@ def _powers(base: int, n: int) -> list[int]:
 
 
 Group = tuple[int, list[tuple[int, int]]]  # (r, [(m, factor), ...])
+
+
+def _at_least_count(row: tuple[int, ...], big_m: int, c0: int, pw: list[int] | None, pb: list[int] | None,
+                    pt: list[int]) -> int:
+    """Weight of: at least c0 of big_m dice show this face (weights `pw`), the rest a lower one (`pb`).
+
+    `row` is Pascal's row big_m and `pt` the powers of the weight of this face and all below it;
+    the shorter of the two sums is taken (the direct one, or the complement of fewer than c0).
+    """
+    if pb is None:
+        return pw[big_m] if pw else 1
+    if big_m - c0 < c0:
+        if pw:
+            return sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+        return sum([row[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
+    if pw:
+        return pt[big_m] - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
+    return pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
+
+
+def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None, step: int) -> list[int]:
+    """The states after this face: j dice kept so far, plus c more showing this face (all still kept)."""
+    max_r = len(states)
+    nxt = states[:]
+    for j in range(max_r - 1):
+        state = states[j]
+        if not state:
+            continue
+        for c in range(1, max_r - j):
+            factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
+            nxt[j + c] += factor * (state << (step * c))
+    return nxt
 
 
 def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, list[int]]:
@@ -122,35 +155,13 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
                     key = (big_m, c0)
                     count = counts.get(key)
                     if count is None:
-                        # at least c0 of the other big_m dice show this face, the rest lower
-                        if pb is None:
-                            count = pw[big_m] if pw else 1
-                        else:
-                            row = binom[big_m]
-                            if big_m - c0 < c0:
-                                if pw:
-                                    count = sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-                                else:
-                                    count = sum([row[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-                            elif pw:
-                                count = pt[big_m] - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
-                            else:
-                                count = pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
-                        counts[key] = count
+                        count = counts[key] = _at_least_count(binom[big_m], big_m, c0, pw, pb, pt)
                     scalar += factor * binom[m][j] * count
                 if scalar:
                     acc += scalar * (state << (step * c0))
             found[index] = acc
         if pb is not None:
-            nxt = states[:]
-            for j in range(max_r - 1):
-                state = states[j]
-                if not state:
-                    continue
-                for c in range(1, max_r - j):
-                    factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
-                    nxt[j + c] += factor * (state << (step * c))
-            states = nxt
+            states = _advance(states, binom, pw, step)
             pt = pb
         remaining = below
     return nbytes, found
@@ -221,7 +232,7 @@ def _faces(die: Dist, *, highest: bool) -> list[tuple[int, int]]:
 
 def _keep_exact(die: Dist, n: int, k: int, *, highest: bool) -> Dist:
     (offset, weights) = _order_statistic(_faces(die, highest=highest), n, k)
-    start, trimmed = _trim(offset, weights)
+    start, trimmed = trim_weights(offset, weights)
     result = Dist(start, trimmed, die.total**n)
     return result if highest else -result
 
@@ -252,7 +263,7 @@ def _exploding_sides(die: Dist) -> int | None:
     levels, extra = divmod(len(die.weights) + 1, sides)
     if extra or sides < 2:
         return None
-    return sides if _exploding(sides, levels) == die else None
+    return sides if exploding_levels(sides, levels) == die else None
 
 
 @lru_cache(maxsize=32)
@@ -424,6 +435,9 @@ def exploding_sum(die: Dist, n: int) -> Dist | None:
     """The sum of n rolls of `die` if it is an exploding die (followed to 1e-17), else None."""
     sides = _exploding_sides(die)
     return None if sides is None else _keep_highest_exploding(sides, n, n)
+
+
+register_exploding_sum(exploding_sum)  # Dist.repeat of an exploding die goes this deep too
 
 
 # -- public -------------------------------------------------------------------------------

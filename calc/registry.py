@@ -10,7 +10,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import dice_pool, notation, rk_attack, rk_fight, rk_initiative, rk_opposed, roll_keep, seventh_sun
+from . import (
+    dice_pool, notation, rk_attack, rk_check, rk_fight, rk_horse_fall, rk_initiative, rk_opposed, rk_tn,
+    rk_wounds, seventh_sun,
+)
 from .calculator import Calculator
 from .errors import InputError
 
@@ -28,7 +31,9 @@ def _gather(*modules: Any) -> Mapping[str, Calculator]:
 
 
 CALCULATORS: Mapping[str, Calculator] = _gather(
-    seventh_sun, roll_keep, rk_attack, rk_fight, rk_opposed, rk_initiative, dice_pool, notation)
+    seventh_sun, rk_check, rk_tn, rk_wounds, rk_horse_fall, rk_attack, rk_fight, rk_opposed, rk_initiative,
+    dice_pool, notation,
+)
 
 
 def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[str, Any]:

@@ -1,13 +1,13 @@
 """Roll & Keep attack planner (`rk-attack`): from the attack roll to lasting wounds, per raises called.
 
-It chains the Roll & Keep calculators of `calc.roll_keep` and adds the one step they do not
-cover, the defender's roll against the attack:
+It chains the Roll & Keep calculators (`calc.rk_check`, `calc.rk_wounds`) over the shared rules
+of `calc.rk_rules` and adds the one step they do not cover, the defender's roll against the attack:
 
-1. the attack roll (as `roll_keep.check` reads its dice) must meet TN + 5 per raise;
+1. the attack roll (its dice read as `rk_rules.dice_from` reads them) must meet TN + 5 per raise;
 2. the defender may roll an Active Defense (summary rules) or a Parry (house rules), exactly
    against the attack roll's own total: the two distributions are combined outcome by outcome;
 3. a hit that is not turned aside rolls damage with one extra unkept die per raise, then the
-   defender's Wound Check (`roll_keep.wounds`, raises = r).
+   defender's Wound Check (`rk_wounds.wounds`, raises = r).
 
 Every raise counted here is called for damage (that is the choice the planner weighs).
 """
@@ -16,22 +16,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from math import fsum
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from . import roll_keep
+from . import rk_wounds
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, dice_from, result_table, tail_note
+from .wording import plural, rough_percent, xky
 
-RAISE = 5  # a raise adds 5 to the TN (summary rules; the house rules' Parry TN too)
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
-MAX_DICE = roll_keep.MAX_DICE
 
 
 def _wounds_calculator() -> Calculator:
-    for calculator in roll_keep.CALCULATORS:
+    for calculator in rk_wounds.CALCULATORS:
         if calculator.id == "rk-wounds":
             return calculator
     raise RuntimeError("rk-attack stands on rk-wounds, which is missing")
@@ -41,13 +41,9 @@ _WOUNDS = _wounds_calculator()
 _WOUND_PARAMS = {p.name: p for p in _WOUNDS.params}
 
 
-_CHECK_ONLY = ("Dice do not explode", "Even with no raises", "Only with no raises", "You can call up to",
-               "A roll succeeds", "Exploding dice are followed")  # rk-check's notes on its own table
-
-
-def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | None, explode: bool,
+def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | None,
           fields: dict[str, tuple[str, str]]) -> tuple[int, int, list[str]]:
-    """The dice of a roll as the roll calculator (rk-check) reads them, with its checks and notes.
+    """The dice of a roll as the roll calculator (rk-check) reads them, with its notes on them.
 
     `fields` maps rk-check's field names to this calculator's (name, on-screen label), so an
     error names our field by its label.
@@ -57,13 +53,7 @@ def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | N
         name, label = fields.get(missing, (missing, missing))
         raise InputError(name, f"{label} is needed too: with {fields.get(given, (given, given))[1]}, give both, "
                                "or leave both blank.")
-    try:
-        out = roll_keep.check(rolled=rolled, kept=kept, tn=0, explode=explode, stat=stat, skill=skill)
-    except InputError as err:
-        name, label = fields.get(err.field, (err.field, err.field))
-        raise InputError(name, f"{label}: {err.message}") from None
-    notes = [n for n in out["notes"] if not n.startswith(_CHECK_ONLY)]
-    return out["rolled"], out["kept"], notes
+    return dice_from(rolled, kept, stat, skill)
 
 
 _ATTACK_FIELDS = {"rolled": ("rolled", "Attack dice rolled (X)"), "kept": ("kept", "Attack dice kept (Y)"),
@@ -90,16 +80,8 @@ def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
     return clip01(fsum(terms))
 
 
-def _percent_words(p: float) -> str:
-    if 0 < p < 0.005:
-        return "under 1%"
-    if 0.995 <= p < 1:
-        return "over 99%"
-    return f"{p * 100:.0f}%"
-
-
 def _raises_words(n: int) -> str:
-    return "no raises" if n == 0 else f"{n} raise{'s' if n != 1 else ''}"
+    return "no raises" if n == 0 else plural(n, "raise")
 
 
 def _two(a: float, b: float) -> tuple[str, str]:
@@ -119,56 +101,31 @@ def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> 
         return "No number of raises gives this attack a chance to cause a lasting wound."
     w_top, w_base = _two(top["expected_wounds"], base["expected_wounds"])
     if len(rows) == 1:
-        text = (f"With no raises: {_percent_words(top['p_lands'])} of attacks land, "
+        text = (f"With no raises: {rough_percent(top['p_lands'])} of attacks land, "
                 f"{top['expected_wounds']:.2f} wounds per attack on average.")
     elif best == 0:
-        text = (f"Calling no raises is best: {_percent_words(base['p_lands'])} of attacks land and "
+        text = (f"Calling no raises is best: {rough_percent(base['p_lands'])} of attacks land and "
                 f"{base['expected_wounds']:.2f} wounds per attack on average; each raise costs more hits "
                 "than its extra damage die is worth.")
     else:
-        text = (f"Calling {_raises_words(best)}: fewer hits ({_percent_words(top['p_lands'])} land, against "
-                f"{_percent_words(base['p_lands'])} with none) but more wounds per attack "
+        text = (f"Calling {_raises_words(best)}: fewer hits ({rough_percent(top['p_lands'])} land, against "
+                f"{rough_percent(base['p_lands'])} with none) but more wounds per attack "
                 f"({w_top}, against {w_base}).")
     if best_for_wound != best:
         text += (f" For the best chance of at least one wound, call {_raises_words(best_for_wound)} "
-                 f"({_percent_words(rows[best_for_wound]['p_wound'])}).")
+                 f"({rough_percent(rows[best_for_wound]['p_wound'])}).")
     return text
 
 
-def plan(
-    *,
-    rules: str = "summary",
-    rolled: int | None = 8,
-    kept: int | None = 4,
-    stat: int | None = None,
-    skill: int | None = None,
-    explode: bool = True,
-    tn: int = 15,
-    max_raises: int = 4,
-    weapon: str = "fencing",
-    damage_rolled: int | None = None,
-    damage_kept: int | None = None,
-    attacker_brawn: int = 2,
-    thrown: bool = False,
-    firearm: str = "weapon",
-    brawn: int = 3,
-    flesh_wounds: int = 0,
-    defense: str = "active",
-    defense_rolled: int = 4,
-    defense_kept: int = 2,
-    d6_explode: bool = True,
-) -> dict[str, Any]:
-    """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
-    rolled, kept, notes = _dice(rolled, kept, stat, skill, explode, _ATTACK_FIELDS)
-    attack = roll_dice(rolled, kept, explode=explode)
-    house = rules == "house"
-
-    # damage and Wound Check of one landed hit, per raises: the rk-wounds calculator itself
+def _hits(*, max_raises: int, rules: str, brawn: int, flesh_wounds: int, weapon: str, damage_rolled: int | None,
+          damage_kept: int | None, attacker_brawn: int, firearm: str, d6_explode: bool,
+          thrown: bool) -> list[dict[str, Any]]:
+    """The damage and Wound Check of one landed hit for each raises count: the rk-wounds calculator itself."""
     per_hit: list[dict[str, Any]] = []
     for r in range(max_raises + 1):
         try:
-            per_hit.append(roll_keep.wounds(
-                rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, weapon=weapon,
+            per_hit.append(rk_wounds.wounds(
+                rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, damage=None, weapon=weapon,
                 damage_rolled=damage_rolled, damage_kept=damage_kept, attacker_brawn=attacker_brawn,
                 raises=r, firearm=firearm, d6_explode=d6_explode, thrown=thrown,
             ))
@@ -177,87 +134,153 @@ def plan(
                 raise
             raise InputError("max_raises", f"Most raises to consider is {max_raises}, too many for "
                                            f"this weapon: with {r} raises, {err.message}") from None
-    is_firearm = bool(per_hit[0]["firearm"])
-    no_parry = house and is_firearm
+    return per_hit
 
-    defense_dist: Dist | None = None
-    defense_text = ""
-    if defense == "active" and not no_parry:
-        d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, True, _DEFENSE_FIELDS)
-        notes.extend(f"Defense roll: {n}" for n in d_notes)
-        defense_dist = roll_dice(d_rolled, d_kept, explode=True)
-        defense_text = f"{d_rolled}k{d_kept}"
 
-    rows: list[dict[str, Any]] = []
-    for r, hit in enumerate(per_hit):
-        target = tn + RAISE * r
-        p_hit = attack.at_least(target)
-        p_def = 0.0
-        if defense_dist is not None:
-            # summary: against the attack roll's value; house: the PA + 5 per damage raise
-            p_def = min(p_hit, defended(attack, defense_dist, target, RAISE * r if house else 0))
-        p_lands = clip01(p_hit - p_def)
-        per = [p for _, p in hit["wounds"]]
-        while len(per) > 1 and per[-1] == 0.0:
-            per.pop()
-        dist = [clip01(p_lands * p) for p in per]
-        dist[0] = clip01(1.0 - p_lands + p_lands * per[0])
-        rows.append({
-            "raises": r,
-            "target": target,
-            "p_hit": p_hit,
-            "p_defended": p_def,
-            "p_lands": p_lands,
-            "damage_dice": hit["damage_dice"],
-            "expected_damage": hit["expected_damage"],
-            "wounds": [[n, p] for n, p in enumerate(dist)],
-            "expected_wounds": p_lands * hit["expected_wounds"],
-            "p_wound": clip01(p_lands * hit["p_wound"]),
-        })
+def _defense_roll(defense_rolled: int, defense_kept: int) -> tuple[Dist, str, list[str]]:
+    """The defender's roll: its dice, the dice in words and the notes on them."""
+    d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, _DEFENSE_FIELDS)
+    return (roll_dice(d_rolled, d_kept, explode=True), xky(d_rolled, d_kept),
+            [f"Defense roll: {n}" for n in d_notes])
 
-    best = max(range(len(rows)), key=lambda i: (rows[i]["expected_wounds"], -i))
-    best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
-    top = rows[best]
-    wound_word = "Dramatic" if house else "Serious"
 
-    if defense == "active":
-        if no_parry:
-            notes.append("Firearms can not be Parried under the house rules: no hit is turned aside.")
-        elif house:
-            notes.append(
-                f"The defender Parries every hit with {defense_text}, against a TN of the attack roll's total "
-                "plus 5 for each raise called for damage (R-0052)."
-            )
-        else:
-            notes.append(
-                f"The defender answers every hit with an Active Defense of {defense_text} against the attack "
-                "roll's total. The Codex's reading (R-0045, R-0052): meeting that total turns the blow aside, "
-                "and the raises called on the attack do not add to it."
-            )
-    else:
-        notes.append("The defender makes no Active Defense or Parry: every hit lands.")
-    notes.append(
+def _row(r: int, hit: Mapping[str, Any], attack: Dist, defense: Dist | None, *, tn: int,
+         house: bool) -> dict[str, Any]:
+    """One raises count: hit, turned aside, lands, and the wounds per attack."""
+    target = tn + RAISE * r
+    p_hit = attack.at_least(target)
+    p_def = 0.0
+    if defense is not None:
+        # summary: against the attack roll's value; house: the PA + 5 per damage raise
+        p_def = min(p_hit, defended(attack, defense, target, RAISE * r if house else 0))
+    p_lands = clip01(p_hit - p_def)
+    per = [p for _, p in hit["wounds"]]
+    while len(per) > 1 and per[-1] == 0.0:
+        per.pop()
+    dist = [clip01(p_lands * p) for p in per]
+    dist[0] = clip01(1.0 - p_lands + p_lands * per[0])
+    return {
+        "raises": r,
+        "target": target,
+        "p_hit": p_hit,
+        "p_defended": p_def,
+        "p_lands": p_lands,
+        "damage_dice": hit["damage_dice"],
+        "expected_damage": hit["expected_damage"],
+        "wounds": [[n, p] for n, p in enumerate(dist)],
+        "expected_wounds": p_lands * hit["expected_wounds"],
+        "p_wound": clip01(p_lands * hit["p_wound"]),
+    }
+
+
+def defense_notes(*, defense: str, house: bool, no_parry: bool, defense_text: str) -> list[str]:
+    """How the defender's roll meets the attack, in a sentence."""
+    if defense != "active":
+        return ["The defender makes no Active Defense or Parry: every hit lands."]
+    if no_parry:
+        return ["Under normal circumstances the house rules allow no Parry against a firearm attack, "
+                "so here no hit is turned aside."]
+    if house:
+        return [
+            f"The defender Parries every hit with {defense_text}. The house rules set the Parry's TN at the "
+            "attacker's PA plus 5 for each raise called for damage; the Codex takes the PA to be the attack "
+            "roll's total (its reading, R-0015), and a Parry that meets that TN succeeds (R-0045)."
+        ]
+    return [
+        f"The defender answers every hit with an Active Defense of {defense_text}. The summary rules pit it "
+        "against the value of the attack roll, so raises called on the attack do not add to what it must reach; "
+        "a defense that meets that value turns the blow aside (the Codex's reading of ties, R-0045)."
+    ]
+
+
+def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
+    """Under the house rules, attack dice built from Finesse + Knack are the Codex's reading."""
+    if not house or stat is None:
+        return []
+    return ["The house rules only say that the attacker rolls the Attack Knack; building those dice from "
+            "Finesse + Knack, as the summary rules build every test, is the Codex's reading (R-0015)."]
+
+
+def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wounds: int) -> list[str]:
+    """What a raise buys here, and which Wound Check counts the wounds."""
+    return [
         f"Every raise here is called for damage: it adds 5 to the TN and one unkept die to the damage "
         f"({top['damage_dice']} with {_raises_words(best)}). {wound_word} Wounds are counted by the Wound Check "
         f"of one attack, against {flesh_wounds} Flesh Wounds already taken."
-    )
-    # the damage and Wound Check of a hit with the best raises, as the damage calculator explains them
-    notes.extend(n for n in per_hit[best]["notes"] if n not in notes and not n.startswith("Exploding dice"))
-    if attack.tail > 0:
-        notes.append(
-            "Exploding dice are followed until less than one chance in ten trillion is left; "
-            f"the probability left out is {attack.tail:.1e}."
-        )
-
-    table_rows = [
-        {"cells": [row["raises"], row["target"], row["p_hit"], row["p_defended"], row["p_lands"],
-                   row["expected_wounds"], row["p_wound"]],
-         "mark": row["raises"] == best}
-        for row in rows
     ]
+
+
+def _best(rows: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
+    """The raises with the most wounds per attack, and with the best chance of one (fewer on a tie)."""
+    best = max(range(len(rows)), key=lambda i: (rows[i]["expected_wounds"], -i))
+    best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
+    return best, best_for_wound
+
+
+def _new_notes(have: Sequence[str], hit_notes: Sequence[str]) -> list[str]:
+    """The damage and Wound Check of a hit with the best raises, as the damage calculator explains them
+    (less what is already said, and its own note on exploding dice: the attack's comes last)."""
+    out: list[str] = []
+    for note in hit_notes:
+        if note not in have and note not in out and not note.startswith("Exploding dice"):
+            out.append(note)
+    return out
+
+
+_COLUMNS = (("Raises", "integer"), ("TN", "integer"), ("Hits", "percent"), ("Turned aside", "percent"),
+            ("Lands", "percent"), ("Average wounds", "number"), ("At least one wound", "percent"))
+
+
+def _table(rows: Sequence[Mapping[str, Any]], best: int, roll: str, tn: int) -> dict[str, Any]:
+    cells = ("raises", "target", "p_hit", "p_defended", "p_lands", "expected_wounds", "p_wound")
+    return result_table("rows", f"Raises called for damage ({roll} against TN {tn})", _COLUMNS,
+                        [{"cells": [row[key] for key in cells], "mark": row["raises"] == best} for row in rows])
+
+
+def plan(
+    *,
+    rules: str,
+    rolled: int | None,
+    kept: int | None,
+    stat: int | None,
+    skill: int | None,
+    explode: bool,
+    tn: int,
+    max_raises: int,
+    weapon: str,
+    damage_rolled: int | None,
+    damage_kept: int | None,
+    attacker_brawn: int,
+    thrown: bool,
+    firearm: str,
+    brawn: int,
+    flesh_wounds: int,
+    defense: str,
+    defense_rolled: int,
+    defense_kept: int,
+    d6_explode: bool,
+) -> dict[str, Any]:
+    """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
+    house = rules == "house"
+    rolled, kept, notes = _dice(rolled, kept, stat, skill, _ATTACK_FIELDS)
+    notes += house_dice_notes(house=house, stat=stat)
+    attack = roll_dice(rolled, kept, explode=explode)
+    per_hit = _hits(max_raises=max_raises, rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, weapon=weapon,
+                    damage_rolled=damage_rolled, damage_kept=damage_kept, attacker_brawn=attacker_brawn,
+                    firearm=firearm, d6_explode=d6_explode, thrown=thrown)
+    no_parry = house and bool(per_hit[0]["firearm"])
+    defense_dist, defense_text, d_notes = (_defense_roll(defense_rolled, defense_kept)
+                                           if defense == "active" and not no_parry else (None, "", []))
+    rows = [_row(r, hit, attack, defense_dist, tn=tn, house=house) for r, hit in enumerate(per_hit)]
+    best, best_for_wound = _best(rows)
+    top = rows[best]
+    wound_word = "Dramatic" if house else "Serious"
+    notes += d_notes + defense_notes(defense=defense, house=house, no_parry=no_parry, defense_text=defense_text)
+    notes += raise_notes(top=top, best=best, wound_word=wound_word, flesh_wounds=flesh_wounds)
+    notes += _new_notes(notes, per_hit[best]["notes"]) + tail_note(attack)
     return {
         "rules": rules,
-        "roll": f"{rolled}k{kept}",
+        "roll": xky(rolled, kept),
         "tn": tn,
         "rows": rows,
         "best": best,
@@ -266,26 +289,30 @@ def plan(
         "expected_wounds": top["expected_wounds"],
         "p_lands": top["p_lands"],
         "p_hit": top["p_hit"],
-        "firearm": is_firearm,
+        "firearm": bool(per_hit[0]["firearm"]),
         "verdict": _verdict(rows, best, best_for_wound),
         "distribution": top["wounds"],
         "distribution_title": f"{wound_word} Wounds per attack with {_raises_words(best)}",
-        "tables": [{
-            "key": "rows",
-            "title": f"Raises called for damage ({rolled}k{kept} against TN {tn})",
-            "columns": [
-                {"label": "Raises", "format": "integer"},
-                {"label": "TN", "format": "integer"},
-                {"label": "Hits", "format": "percent"},
-                {"label": "Turned aside", "format": "percent"},
-                {"label": "Lands", "format": "percent"},
-                {"label": "Average wounds", "format": "number"},
-                {"label": "At least one wound", "format": "percent"},
-            ],
-            "rows": table_rows,
-        }],
+        "tables": [_table(rows, best, xky(rolled, kept), tn)],
         "notes": notes,
     }
+
+
+def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """The attack in words: dice, TN, rules, weapon, both Brawns, the defense and the raises weighed."""
+    rules = "house rules" if params["rules"] == "house" else "summary rules"
+    weapon = dict(WEAPON_CHOICES).get(params["weapon"], str(params["weapon"]))
+    if params["weapon"] == "custom":
+        weapon = f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
+    text = (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules}), {weapon}, "
+            f"attacker's Brawn {params['attacker_brawn']}, defender's Brawn {params['brawn']}")
+    if params.get("flesh_wounds"):
+        text += f" with {params['flesh_wounds']} Flesh Wounds"
+    if params["defense"] == "active":
+        text += f", defending with {params['defense_rolled']}k{params['defense_kept']}"
+    else:
+        text += ", no defense roll"
+    return text + f"; 0 to {params['max_raises']} raises"
 
 
 def _p(name: str) -> Any:
@@ -305,12 +332,13 @@ CALCULATORS = (
             IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
                      help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
             IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
-                     required=False, help="With the Knack: rolls twice Finesse and keeps the Knack."),
+                     required=False, help="With the Knack: twice Finesse rolled, the Knack kept (summary rules; for the "
+                                         "house rules, the Codex's reading, R-0015)."),
             IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
                      required=False, help="With Finesse: replaces the dice rolled and kept above."),
             BoolParam("explode", "Attack dice explode", True, required=False, more=True,
                       help="Untick for a Crippled attacker under the house rules."),
-            IntParam("tn", "TN to be hit", 15, minimum=0, maximum=roll_keep.MAX_TN,
+            IntParam("tn", "TN to be hit", 15, minimum=0, maximum=MAX_TN,
                      help="Before raises: (Defense Knack + 1) x 5, or the Passive Defense."),
             IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
                      help="One row for each number of raises from 0 to this."),
@@ -325,16 +353,19 @@ CALCULATORS = (
             ChoiceParam("defense", "Defender's roll", "active", required=False,
                         choices=(("active", "Active Defense (summary) or Parry (house)"),
                                  ("none", "None: every hit lands")),
-                        help="He rolls against the attack's total; house firearms can not be Parried."),
+                        help="He rolls against the attack's total; under the house rules a firearm attack "
+                             "cannot be Parried under normal circumstances."),
             IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
                      shown_when=(("defense", ("active",)),),
-                     help="Summary: twice Wits. House: the Defense Knack's dice."),
+                     help="Summary: twice Wits. House: the rules name only the Defense Knack; twice Wits "
+                          "is the Codex's reading there (R-0015)."),
             IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
                      shown_when=(("defense", ("active",)),),
-                     help="Summary: the Defense Knack. Cannot exceed the dice rolled."),
+                     help="Summary: the Defense Knack. More than the dice rolled keeps them all (R-0050)."),
             _p("d6_explode"),
         ),
         compute=plan,
+        question=question,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound (those raises)"),
@@ -344,4 +375,4 @@ CALCULATORS = (
     ),
 )
 
-__all__ = ["CALCULATORS", "defended", "plan"]
+__all__ = ["CALCULATORS", "defended", "defense_notes", "plan", "question", "raise_notes"]

@@ -21,7 +21,7 @@ from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
 from .rk_attack import defended
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
-from .roll_keep import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist
+from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10

@@ -18,7 +18,7 @@ from math import fsum
 from operator import mul
 
 from .dist import Dist
-from .roll_keep import wound_count
+from .rk_rules import wound_count
 
 REMAINDER = 1e-14  # a run is followed until less than this is left (under 1e-12 over a whole fight)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping
 
-from .roll_keep import MAX_DICE, RAISE
+from .rk_rules import MAX_DICE, RAISE
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError

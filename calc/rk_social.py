@@ -28,7 +28,7 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping, Sequence
 
-from .roll_keep import damage_dist, wound_distribution
+from .rk_rules import damage_dist, wound_distribution
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Mapping
 
 from .calculator import Calculator, Headline
-from .dist import Dist
+from .dist import Dist, split_weights
+from .keep import keep_highest, keep_lowest
 from .params import ChoiceParam, IntParam
 
 # Margin = total - target. Bands from the Degrees rule (core rules): a margin of 5 is a strong
@@ -28,9 +29,9 @@ def roll(die: str = "none") -> Dist:
     """The dice of the basic roll: 3d6, or 4d6 keeping the highest (bonus) or lowest (penalty) 3."""
     d6 = Dist.die(6)
     if die == "bonus":
-        return d6.keep(4, 3, highest=True)
+        return keep_highest(d6, 4, 3)
     if die == "penalty":
-        return d6.keep(4, 3, highest=False)
+        return keep_lowest(d6, 4, 3)
     return d6.repeat(3)
 
 
@@ -45,7 +46,7 @@ def degrees(total: Dist, target: int) -> list[dict[str, Any]]:
 
 
 def initiative(
-    *, a: int, b: int, a_agility: int | None = None, b_agility: int | None = None
+    *, a: int, b: int, a_agility: int | None, b_agility: int | None
 ) -> dict[str, Any]:
     """Who acts first: 3d6 + Initiative for each side, ties to the higher Agility (combat rules).
 
@@ -54,9 +55,7 @@ def initiative(
     and the Narrator everyone else.
     """
     margin = roll() + a - (roll() + b)
-    ahead = margin.weight_at_least(1)
-    level = margin.weight_at_least(0) - ahead
-    behind = margin.total - ahead - level
+    ahead, level, behind = split_weights(margin)
     known = a_agility is not None and b_agility is not None
     a_breaks = known and a_agility > b_agility  # type: ignore[operator]
     b_breaks = known and b_agility > a_agility  # type: ignore[operator]
@@ -86,7 +85,7 @@ def initiative(
     }
 
 
-def check(*, bonus: int, target: int, die: str = "none") -> dict[str, Any]:
+def check(*, bonus: int, target: int, die: str) -> dict[str, Any]:
     """The basic roll: P(3d6 (+ bonus/penalty die) + bonus >= target), with degrees."""
     total = roll(die) + bonus
     return {
@@ -96,6 +95,14 @@ def check(*, bonus: int, target: int, die: str = "none") -> dict[str, Any]:
         "degrees": degrees(total, target),
         "target": target,
     }
+
+
+def check_question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """The basic roll in words: "3d6 + 5 against target 15, bonus die"."""
+    text = f"3d6 + {params['bonus']} against target {params['target']}"
+    if params.get("die", "none") != "none":
+        text += f", {dict(DIE_CHOICES).get(params['die'], str(params['die'])).lower()}"
+    return text
 
 
 CALCULATORS = (
@@ -115,6 +122,7 @@ CALCULATORS = (
         ),
         compute=check,
         headlines=(Headline("chance", "Chance of success"), Headline("mean", "Average total", "number")),
+        question=check_question,
     ),
     Calculator(
         id="sun-initiative",

@@ -198,56 +198,14 @@ def _choice_label(calculator: Calculator, name: str, value: object) -> str:
     return str(value)
 
 
-def _words_rk_check(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    text = f"{result.get('roll', '')} against TN {params['tn']}"
-    if params.get("raises"):
-        text += f" with {params['raises']} raise{'s' if params['raises'] != 1 else ''}"
-    return text + (", exploding tens" if params.get("explode", True) else ", tens do not explode")
-
-
-def _words_rk_attack(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    rules = "house rules" if params["rules"] == "house" else "summary rules"
-    weapon = _choice_label(calculator, "weapon", params["weapon"])
-    if params["weapon"] == "custom":
-        weapon = f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
-    text = (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules}), {weapon}, "
-            f"attacker's Brawn {params['attacker_brawn']}, defender's Brawn {params['brawn']}")
-    if params.get("flesh_wounds"):
-        text += f" with {params['flesh_wounds']} Flesh Wounds"
-    if params["defense"] == "active":
-        text += f", defending with {params['defense_rolled']}k{params['defense_kept']}"
-    else:
-        text += ", no defense roll"
-    return text + f"; 0 to {params['max_raises']} raises"
-
-
-def _words_sun_check(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    text = f"3d6 + {params['bonus']} against target {params['target']}"
-    if params.get("die", "none") != "none":
-        text += f", {_choice_label(calculator, 'die', params['die']).lower()}"
-    return text
-
-
-_WORDS = {"rk-check": _words_rk_check, "rk-attack": _words_rk_attack, "sun-check": _words_sun_check}
-
-
-def _declared_words(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
-    """The declaration's own phrase for its settings (`Calculator.question`), if it has one."""
-    try:
-        if calculator.question is not None:
-            return calculator.question(params, result)
-        words = _WORDS.get(calculator.id)   # until these calculators declare `question=`
-        return words(calculator, params, result) if words is not None else None
-    except (KeyError, TypeError):
-        return None
-
-
 def question_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The settings in words: the declaration's `question` when it has one, else each setting that
     applies to these values and differs from its default (a field that does not apply never shows)."""
-    words = _declared_words(calculator, params, result)
-    if words is not None:
-        return words
+    if calculator.question is not None:
+        try:
+            return calculator.question(params, result)
+        except (KeyError, TypeError):
+            pass
     parts = []
     for p in calculator.changed(params):
         value = params[p.name]

@@ -27,7 +27,7 @@ from calc.dist import Dist
 from calc.explode import exploding_die
 from calc.keep import keep_highest, keep_lowest, roll_keep
 from calc.rk_social import plan_social
-from calc.roll_keep import damage_dist, shortfall, wound_count, wound_probabilities
+from calc.rk_rules import damage_dist, shortfall, wound_count, wound_probabilities
 from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, SOCIAL_INPUTS
 
 CALC_REPEATS = 7

@@ -247,7 +247,7 @@ def test_house_firearms_are_never_parried(weapon: str) -> None:
     assert house["firearm"]
     for row in house["rows"]:
         assert row["p_defended"] == 0.0 and row["p_lands"] == row["p_hit"]
-    assert any("can not be Parried" in note for note in house["notes"])
+    assert any("no Parry against a firearm" in note and "normal circumstances" in note for note in house["notes"])
     # the summary rules have no such exception: the Active Defense still turns some aside
     summary = plan(rules="summary", weapon=weapon, defense_rolled=12, defense_kept=6, max_raises=5)
     assert summary["firearm"] and summary["rows"][0]["p_defended"] > 0.1
@@ -356,3 +356,17 @@ def test_the_tn_builder_offers_its_tn_to_the_planner() -> None:
     params = json.loads(html.unescape(button.split('data-chain-params="')[1].split('"')[0]))
     assert params == {"tn": result["chain"]["params"]["tn"]} == {"tn": 20}
     assert 'class="cx-handoff' in button and "Plan an attack against TN 20" in button
+
+
+@pytest.mark.parametrize("rules", ["house", "summary"])
+def test_defense_text_cites_the_rules_and_their_readings(rules: str) -> None:
+    """Issue 20: the defender's roll rests on the rule sets (and R-0015 for the house PA), not on a withdrawn
+    ruling; the house Wound Check is labelled as R-0017's reading; no help claims a cap on kept dice (R-0050)."""
+    result = plan(rules=rules, stat=3, skill=2)
+    calculator = calc.CALCULATORS["rk-attack"]
+    text = " ".join(result["notes"]) + " ".join(p.help for p in calculator.params)
+    assert "R-0052" not in text
+    assert "Cannot exceed" not in text and "cannot exceed" not in text
+    if rules == "house":
+        assert "R-0015" in " ".join(result["notes"])
+        assert any("R-0017" in note and "Wound Check" in note for note in result["notes"])

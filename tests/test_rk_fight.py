@@ -17,7 +17,7 @@ import pytest
 import calc
 from calc import InputError
 from calc.keep import roll_keep
-from calc.roll_keep import damage_dist
+from calc.rk_rules import damage_dist
 from tests import brute
 
 FIGHT = calc.CALCULATORS["rk-fight"]

@@ -1,4 +1,4 @@
-"""Roll & Keep calculators (calc/roll_keep.py) against brute force, Monte Carlo and the rules' own examples."""
+"""Roll & Keep calculators (calc/rk_*.py) against brute force, Monte Carlo and the rules' own examples."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.roll_keep import MAX_DICE, wound_count
+from calc.rk_rules import MAX_DICE, wound_count
 from tests import brute
 from tests.worst_cases import CALCULATOR_INPUTS
 
@@ -206,7 +206,7 @@ def test_max_raises_at_exact_ties_matches_brute_force() -> None:
 
 
 def test_exact_at_least_is_exact() -> None:
-    from calc.roll_keep import exact_at_least
+    from calc.rk_rules import exact_at_least
 
     assert exact_at_least(1, 1, 6) == Fraction(1, 2)
     assert exact_at_least(1, 1, 21) == Fraction(1, 100)
@@ -510,7 +510,7 @@ def test_unarmed_with_low_brawn_keeps_every_die() -> None:
     assert any("R-0050" in note for note in unarmed["notes"])
     panzer = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "panzerhand", "attacker_brawn": 1})
     assert panzer["damage_dice"] == "2k2 on exploding d6s"
-    from calc.roll_keep import damage_dice, damage_dist
+    from calc.rk_rules import damage_dice, damage_dist
 
     assert damage_dice(rules="house", weapon="unarmed", attacker_brawn=1)["kept"] == 1
     assert damage_dist(1, 2, rules="house").mean() == damage_dist(1, 1, rules="house").mean()
@@ -519,7 +519,7 @@ def test_unarmed_with_low_brawn_keeps_every_die() -> None:
 def test_weapon_list_follows_the_rules() -> None:
     """Issue 11.10: each weapon says which rules list it, with that table's damage; no mark is
     left unexplained (the summary table's asterisk on improvised weapons is spelled out)."""
-    from calc.roll_keep import weapons_for
+    from calc.rk_rules import weapons_for
 
     weapon = next(p for p in calc.CALCULATORS["rk-wounds"].params if p.name == "weapon")
     offered = {value: dict(labels) for value, labels in weapon.offered}

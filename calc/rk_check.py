@@ -1,0 +1,137 @@
+"""The Roll & Keep basic roll (`rk-check`): XkY on exploding d10s against a TN, and the raises it affords."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .calculator import Calculator, Headline
+from .dist import Dist
+from .keep import roll_keep
+from .params import BoolParam, IntParam
+from .rk_rules import MAX_TN, RAISE, dice_from, dice_params, meets, result_table, tail_note
+from .wording import plural, xky
+
+TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
+TABLE_LAST = 60  # and never runs past this many raises
+
+
+def most_raises(dist: Dist, tn: int, threshold: int, rolled: int, kept: int, explode: bool) -> int | None:
+    """The most raises callable with the chance still at or above `threshold` percent (None: not even 0).
+
+    The chance falls as raises rise, so the first raise that misses the threshold ends the count.
+    """
+    found: int | None = None
+    n = 0
+    while meets(dist, tn + RAISE * n, threshold, rolled, kept, explode) and tn + RAISE * n <= dist.max + RAISE:
+        found = n
+        n += 1
+    return found
+
+
+def raise_rows(dist: Dist, tn: int, raises: int, max_raises: int | None) -> list[tuple[int, int, float]]:
+    """(raises, TN, chance) from no raises on, past the ones that matter, until the chance is tiny."""
+    rows = []
+    last = max(5, (max_raises or 0) + 2, raises)
+    for n in range(0, min(last, TABLE_LAST) + 1):
+        p = dist.at_least(tn + RAISE * n)
+        rows.append((n, tn + RAISE * n, p))
+        if p < TABLE_FLOOR and n >= max(raises, (max_raises or 0) + 1):
+            break
+    return rows
+
+
+def check_notes(*, tn: int, threshold: int, max_raises: int | None, explode: bool) -> list[str]:
+    """What the raises table means, in sentences, after the dice's own notes."""
+    notes = []
+    if not explode:
+        notes.append(
+            "Dice do not explode: under the house rules a Crippled character's Finesse rolls never "
+            "explode (Physical Wound Checks and Damage Rolls still do)."
+        )
+    if max_raises is None:
+        notes.append(f"Even with no raises the chance is below {threshold}%.")
+    elif max_raises == 0:
+        notes.append(f"Only with no raises is the chance at least {threshold}%; one raise takes it below.")
+    else:
+        notes.append(
+            f"You can call up to {plural(max_raises, 'raise')} and keep at least a "
+            f"{threshold}% chance (TN {tn + RAISE * max_raises})."
+        )
+    notes.append("A roll succeeds when it meets or beats the TN (the Codex's reading of ties, R-0045).")
+    return notes
+
+
+def check(
+    *,
+    rolled: int,
+    kept: int,
+    tn: int,
+    raises: int,
+    explode: bool,
+    threshold: int,
+    stat: int | None,
+    skill: int | None,
+) -> dict[str, Any]:
+    """The basic roll (seed 001): XkY on exploding d10s against TN + 5 per raise."""
+    rolled, kept, notes = dice_from(rolled, kept, stat, skill)
+    dist = roll_keep(rolled, kept, explode=explode)
+    max_raises = most_raises(dist, tn, threshold, rolled, kept, explode)
+    rows = raise_rows(dist, tn, raises, max_raises)
+    notes += check_notes(tn=tn, threshold=threshold, max_raises=max_raises, explode=explode)
+    notes += tail_note(dist)
+    return {
+        "roll": xky(rolled, kept),
+        "rolled": rolled,
+        "kept": kept,
+        "target": tn + RAISE * raises,
+        "chance": dist.at_least(tn + RAISE * raises),
+        "mean": dist.mean(),
+        "distribution": dist.pmf(),
+        "raises": [[n, p] for n, _, p in rows],
+        "max_raises": max_raises,
+        "threshold": threshold,
+        "tables": [result_table(
+            "raises", f"Chance of success by raises called ({xky(rolled, kept)} against TN {tn})",
+            (("Raises", "integer"), ("TN", "integer"), ("Chance", "percent")),
+            [{"cells": [n, t, p], "mark": n == max_raises} for n, t, p in rows],
+        )],
+        "notes": notes,
+    }
+
+
+def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """The roll in words: "5k3 against TN 20 with 2 raises, exploding tens"."""
+    text = f"{result.get('roll', '')} against TN {params['tn']}"
+    if params.get("raises"):
+        text += f" with {plural(params['raises'], 'raise')}"
+    return text + (", exploding tens" if params.get("explode", True) else ", tens do not explode")
+
+
+CALCULATORS = (
+    Calculator(
+        id="rk-check",
+        title="Roll & Keep odds",
+        rule="rk/basics.md#rk-basic-roll",
+        summary="Chance that XkY on exploding d10s meets the TN, and how many raises you can afford.",
+        params=(
+            *dice_params(5, 3, "roll"),
+            IntParam("tn", "Target number", 20, minimum=0, maximum=MAX_TN,
+                     help="The TN before raises, for example (Defense Knack + 1) x 5."),
+            IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False,
+                     help="Each raise adds 5 to the TN."),
+            BoolParam("explode", "Tens explode", True, required=False, more=True,
+                      help="Untick for a Crippled character's Finesse roll (house rules): no die explodes."),
+            IntParam("threshold", "Threshold for raises (%)", 50, minimum=1, maximum=100, required=False, more=True,
+                     help="The most raises you can call while the chance stays at or above this."),
+        ),
+        compute=check,
+        headlines=(
+            Headline("chance", "Chance of success"),
+            Headline("max_raises", "Raises you can call at the threshold", "integer"),
+            Headline("mean", "Average total", "number"),
+        ),
+        question=question,
+    ),
+)
+
+__all__ = ["CALCULATORS", "check", "check_notes", "most_raises", "question", "raise_rows"]

@@ -1,0 +1,133 @@
+"""Falling from a horse (`rk-horse-fall`, house rules): a wounded rider's roll to stay in the saddle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import data
+from .calculator import Calculator, Headline
+from .dist import Dist
+from .errors import InputError
+from .keep import roll_keep
+from .params import BoolParam, IntParam
+from .rk_rules import damage_dist, dice_from, dice_params, result_table, tail_note
+from .wording import xky
+
+_HORSE = data.load("rk_horse_fall")
+TABLE_WOUNDS = 10  # the table lists the chance of falling for 1 to this many current wounds
+
+
+def stay_tn(wounds: int) -> int:
+    """The riding roll's TN with `wounds` current Physical Dramatic Wounds."""
+    return _HORSE["stay_in_saddle_tn"]["base"] + _HORSE["stay_in_saddle_tn"]["per_dramatic_wound"] * wounds
+
+
+def any_fall(ride: Dist, targets: list[int]) -> float:
+    """The chance that at least one of the rolls, one per target, falls below its TN."""
+    stay_all = 1.0
+    for target in targets:
+        stay_all *= 1.0 - ride.below(target)
+    return 1.0 - stay_all
+
+
+def fall_notes(*, roll: str, wounds: int, taken: int, targets: list[int], fall: dict[str, Any],
+               d6_explode: bool) -> list[str]:
+    """The riding roll's TN, the separate rolls for several wounds, and the fall's damage, in sentences."""
+    base = _HORSE["stay_in_saddle_tn"]["base"]
+    per = _HORSE["stay_in_saddle_tn"]["per_dramatic_wound"]
+    notes = [
+        f"Riding roll {roll} against TN {base} + {per} x {wounds} current Dramatic Wounds = {stay_tn(wounds)}; "
+        "the rider falls when the roll is below the TN."
+    ]
+    if taken > 1:
+        notes.append(
+            f"{taken} wounds taken at once mean {taken} separate rolls. The Codex counts them one at a "
+            f"time, so the rolls are against TN " + ", ".join(str(t) for t in targets) + "."
+        )
+    notes.append(
+        f"A fall deals {fall['damage']} Physical Damage ({fall['situation'].lower()}), rolled on d6s as all "
+        "house damage is; "
+        + ("the Codex lets them explode on a 6 (ruling R-0016)." if d6_explode
+           else "here they do not explode, the other reading of ruling R-0016.")
+    )
+    return notes
+
+
+def horse_fall(
+    *,
+    rolled: int,
+    kept: int,
+    stat: int | None,
+    skill: int | None,
+    wounds: int,
+    taken: int,
+    galloping: bool,
+    explode: bool,
+    d6_explode: bool,
+) -> dict[str, Any]:
+    """Seed 000: a rider who takes Physical Dramatic Wounds rolls to stay in the saddle."""
+    rolled, kept, notes = dice_from(rolled, kept, stat, skill)
+    if taken > wounds:
+        raise InputError("taken", f"Wounds taken at once ({taken}) cannot be more than the current Dramatic Wounds "
+                                  f"({wounds}), which include the ones just taken.")
+    tn = stay_tn(wounds)
+    ride = roll_keep(rolled, kept, explode=explode)
+    fall = ride.below(tn)
+    # several wounds at once: one roll each, counted one at a time (the Codex's reading)
+    targets = [stay_tn(w) for w in range(wounds - taken + 1, wounds + 1)]
+    row = _HORSE["rows"][1 if galloping else 0]
+    fall_damage = damage_dist(row["rolled"], row["kept"], rules="house", d6_explode=d6_explode)
+    rows = [{"cells": [w, stay_tn(w), ride.below(stay_tn(w))], "mark": w == wounds}
+            for w in range(1, TABLE_WOUNDS + 1)]
+    notes += fall_notes(roll=xky(rolled, kept), wounds=wounds, taken=taken, targets=targets, fall=row,
+                        d6_explode=d6_explode)
+    notes += tail_note(ride)
+    return {
+        "tn": tn,
+        "tns": targets,
+        "roll": xky(rolled, kept),
+        "chance": fall,
+        "p_any_fall": any_fall(ride, targets),
+        "stay": 1.0 - fall,
+        "fall_damage": row["damage"],
+        "fall_damage_mean": fall_damage.mean(),
+        "distribution": ride.pmf(),
+        "distribution_title": "The riding roll",
+        "tables": [result_table(
+            "by_wounds", f"Chance of falling on one roll, by current Dramatic Wounds ({xky(rolled, kept)})",
+            (("Wounds", "integer"), ("TN", "integer"), ("Falls", "percent")), rows,
+        )],
+        "notes": notes,
+    }
+
+
+CALCULATORS = (
+    Calculator(
+        id="rk-horse-fall",
+        title="Falling from a horse",
+        rule="rk/mounted.md#rk-falling-from-a-horse",
+        summary="Chance that a wounded rider fails the roll to stay in the saddle.",
+        params=(
+            *dice_params(4, 2, "riding roll"),
+            IntParam("wounds", "Current Dramatic Wounds", 1, minimum=1, maximum=20,
+                     help="Physical Dramatic Wounds he has now, the new ones included: TN = 5 + 5 x wounds."),
+            IntParam("taken", "Wounds taken at once", 1, minimum=1, maximum=10, required=False,
+                     help="One roll for each wound taken in the same hit, counted one at a time."),
+            BoolParam("galloping", "Horse galloping", False, required=False,
+                      help="A fall deals 6k3 instead of 4k2."),
+            BoolParam("explode", "Tens explode", True, required=False, more=True,
+                      help="Untick if the riding roll's dice do not explode."),
+            BoolParam("d6_explode", "Falling damage dice explode", True, required=False, more=True,
+                      help="The Codex's reading (R-0016): house damage d6s explode on a 6. Untick for the other "
+                           "reading; it changes the average falling damage."),
+        ),
+        compute=horse_fall,
+        headlines=(
+            Headline("chance", "Chance of falling (roll at the current wounds)"),
+            Headline("p_any_fall", "Chance of falling (one roll per wound taken)"),
+            Headline("fall_damage_mean", "Average falling damage", "number"),
+        ),
+    ),
+)
+
+__all__ = ["CALCULATORS", "any_fall", "fall_notes", "horse_fall", "stay_tn"]

@@ -1,0 +1,54 @@
+"""How calc writes numbers in words: percentages, averages, signed changes, XkY and plurals.
+
+One place for the formats the notes use and the views show (`codex_view.format` delegates here),
+so a figure reads the same in a note, a table and a headline.
+"""
+
+from __future__ import annotations
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage a player reads at a glance (never rounds to 0 or 100 falsely)."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.0001:
+        return "<0.01%"
+    if p > 0.9999:
+        return ">99.99%"
+    return f"{p * 100:.2f}%"
+
+
+def rough_percent(p: float) -> str:
+    """A probability to the whole percent for a sentence ("under 1%", "over 99%" near the ends)."""
+    if 0 < p < 0.005:
+        return "under 1%"
+    if 0.995 <= p < 1:
+        return "over 99%"
+    return f"{p * 100:.0f}%"
+
+
+def number(x: float) -> str:
+    """A mean or other real number to two decimals; a whole number stays whole ("3"), but a value
+    that only rounds to one keeps its decimals ("3.00" for 3.0024), so it never looks exact."""
+    if not isinstance(x, float):
+        return str(x)
+    if x.is_integer():
+        return str(int(x))
+    return f"{x:.2f}"
+
+
+def signed(n: int) -> str:
+    """A change with its sign: "+5", "0", "\u22123" (a true minus sign)."""
+    return f"+{n}" if n > 0 else ("0" if n == 0 else f"\u2212{-n}")
+
+
+def xky(rolled: int, kept: int) -> str:
+    """Roll & Keep dice as written: 5k3."""
+    return f"{rolled}k{kept}"
+
+
+def plural(n: int, word: str) -> str:
+    """`n` and the word, with an s unless n is 1: "1 raise", "3 raises"."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
