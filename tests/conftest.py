@@ -69,12 +69,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-_building_allowed: bool | None = None   # None outside a test run (scripts may build freely)
+# Whether the running test may build, in the environment: pytest loads this file as `conftest`
+# and the tests import it as `tests.conftest`, two modules that share no globals. Unset outside
+# a test run, so scripts may build freely.
+MAY_BUILD = "CODEX_TEST_MAY_BUILD"
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
-    global _building_allowed
-    _building_allowed = item.get_closest_marker("build") is not None
+    os.environ[MAY_BUILD] = "1" if item.get_closest_marker("build") else "0"
 
 
 def free_port() -> int:
@@ -86,7 +88,7 @@ def free_port() -> int:
 def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """`properdocs build --strict` (as `make build`) into `dest` with `site_url`, from `root`
     (the project, or a copy of it that a test has changed)."""
-    if _building_allowed is False:
+    if os.environ.get(MAY_BUILD) == "0":
         raise AssertionError("this test builds the site: take a build fixture (conftest.BUILD_FIXTURES) "
                              "or mark it `build`, so `make test-fast` stays fast")
     env = dict(os.environ, SITE_URL=site_url, PYTHONPATH=str(root), SOURCE_DATE_EPOCH=BUILD_EPOCH)
