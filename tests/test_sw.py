@@ -293,15 +293,17 @@ def test_a_full_disk_never_hides_the_network_answer(fresh: Any, site: Site) -> N
 
 
 @pytest.mark.browser
-def test_urls_outside_the_manifest_are_never_kept(fresh: Any, site: Site) -> None:
+def test_urls_outside_the_manifest_are_never_kept(fresh: Any, site: Site, site_dir: Path) -> None:
     """14.5: a neighbour's file on the same origin (and in the scope) passes through untouched."""
     site.overrides["/neighbour/big.json"] = (200, b'{"neighbour": true}')
     site.overrides["/not-in-this-build.txt"] = (200, b"not ours")
+    data = manifest(site_dir)
+    ours = min((path for path, _ in data["runtime"]), key=lambda path: data["sizes"][path])
     page = first_visit(fresh, site.url)
-    for path in ("neighbour/big.json", "not-in-this-build.txt"):
+    for path in ("neighbour/big.json", "not-in-this-build.txt", ours):
         assert page.evaluate("(url) => fetch(url).then((r) => r.status)", site.url + path) == 200
-    page.wait_for_timeout(300)
-    urls = page.evaluate(CACHED)["urls"]
+    # a runtime file fetched after them is kept: by then the worker has seen all three requests
+    urls = wait_until_kept(page, [ours])
     assert not [u for u in urls if "neighbour" in u or "not-in-this-build" in u]
     fresh.set_offline(True)
     try:
