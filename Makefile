@@ -14,7 +14,7 @@ export PYTHONPATH := $(CURDIR)
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup setup-site serve build chromium test test-fast bench measure stress anchors rulings-lock wheel lock clean
+.PHONY: setup setup-site serve build chromium test test-fast test-build bench measure stress anchors rulings-lock wheel lock clean
 
 PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
 DOCS := $(VENV)/bin/properdocs
@@ -58,8 +58,14 @@ chromium:
 test: setup chromium
 	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
 
+# Tiers (tests/conftest.py marks them): fast = no site build, no browser, no heavy brute force,
+# a quarter of the property tests' drawn inputs; build = the tests that read a built site or
+# build edited copies of the project (no browser). `make test` runs every tier in full.
 test-fast: setup
-	$(PY) -m pytest -m "not browser"
+	CODEX_PROPERTY_SCALE=0.25 $(PY) -m pytest -m "not browser and not build and not heavy"
+
+test-build: setup
+	$(PY) -m pytest -m "build and not browser"
 
 bench: setup
 	$(PY) -m scripts.bench

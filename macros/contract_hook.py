@@ -1,7 +1,7 @@
 """MkDocs hook: the link contract, enforced by the build that deploys (not only by the tests).
 
 Published anchors
-    `tests/published_anchors.txt` lists every `page/#anchor` a forum post may cite. After the
+    `contracts/published_anchors.txt` lists every `page/#anchor` a forum post may cite. After the
     build, each must still be a heading on its page, or be declared moved in
     `docs/anchor_redirects.json` to a `page/#anchor` that is built (links.js follows it).
     A renamed heading or a deleted ruling (`rulings/#r-00NN`) stops the build.
@@ -9,7 +9,7 @@ Published anchors
     `--strict`, a link to an anchor that no longer exists stops the build too.
 
 Rulings lock
-    `tests/rulings.lock.json` (macros/ruling_lock.py) holds each published ruling's digest of
+    `contracts/rulings.lock.json` (macros/ruling_lock.py) holds each published ruling's digest of
     title and statement. A locked ruling that changed or vanished stops the build before any page
     is rendered. Rulings not locked yet are reported (tests/test_deploy_contract.py requires them
     locked, so nothing reaches the deploy unlocked). Reviewed wording fixes are listed in the changelog.
@@ -36,7 +36,7 @@ from mkdocs.structure.pages import Page  # noqa: E402
 from macros import ruling_lock, rulings  # noqa: E402
 from scripts.site_index import published_anchors  # noqa: E402
 
-PUBLISHED = ROOT / "tests" / "published_anchors.txt"
+PUBLISHED = ROOT / "contracts" / "published_anchors.txt"
 REDIRECTS = "anchor_redirects.json"   # in docs/, shipped for links.js
 CHANGELOG = "changelog.md"
 log = logging.getLogger("mkdocs.hooks.contract")
@@ -78,7 +78,8 @@ def lost_anchors(published: set[str], built: set[str], redirects: dict[str, str]
     return found
 
 
-def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """The rulings lock is checked first, before any hook's files (and their Node steps) are made."""
     lock = ruling_lock.read()
     current = ruling_lock.digests(rulings.load())
     wrong = ruling_lock.problems(lock, current)
@@ -87,7 +88,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     new = ruling_lock.unlocked(lock, current)
     if new:
         log.info("rulings not locked yet: %s; run `%s --write` before publishing", ", ".join(new), ruling_lock.TOOL)
-    return files
+    return config
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -108,4 +109,4 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     redirects = json.loads(redirects_file.read_text(encoding="utf-8")) if redirects_file.exists() else {}
     lost = lost_anchors(read_published(), published_anchors(site), redirects)
     if lost:
-        _fail("published anchors lost (tests/published_anchors.txt)", lost)
+        _fail("published anchors lost (contracts/published_anchors.txt)", lost)

@@ -1,6 +1,6 @@
 """The rulings lock: a ruling's ID stands for one meaning, for good.
 
-`tests/rulings.lock.json` records, for every published ruling, the sha256 of its title and
+`contracts/rulings.lock.json` records, for every published ruling, the sha256 of its title and
 statement. The file only grows: `python -m scripts.rulings_lock --write` appends the rulings it
 does not know yet, and never rewrites an entry. The build (macros/contract_hook.py) refuses a
 ruling whose title or statement no longer matches its entry, or one that has disappeared: a
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 ROOT = Path(__file__).resolve().parent.parent
-LOCK = ROOT / "tests" / "rulings.lock.json"
+LOCK = ROOT / "contracts" / "rulings.lock.json"
 TOOL = "python -m scripts.rulings_lock"
 ABOUT = (
     "Append-only: ruling ID -> sha256 of its title, a newline, and its statement. "
@@ -70,7 +70,7 @@ def problems(lock: Mapping[str, Any], current: Mapping[str, str]) -> list[str]:
     for rid, locked in lock["rulings"].items():
         if rid not in current:
             found.append(
-                f"{rid} is published (in tests/rulings.lock.json) but no longer in calc/data/rulings.json: "
+                f"{rid} is published (in contracts/rulings.lock.json) but no longer in calc/data/rulings.json: "
                 "a published ruling is never deleted (mark it withdrawn instead)"
             )
         elif current[rid] != locked:

@@ -279,7 +279,7 @@ def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str,
 
 
 def lock_updates_markdown(updates: list[Mapping[str, str]], rulings_page: str = PAGE, from_uri: str = "changelog.md") -> str:
-    """The changelog's section on reviewed wording fixes of published rulings (tests/rulings.lock.json
+    """The changelog's section on reviewed wording fixes of published rulings (contracts/rulings.lock.json
     `updates`), newest first; empty when there are none. Each names the ruling, the date and the reason."""
     if not updates:
         return ""

@@ -13,7 +13,7 @@ from pathlib import Path
 from scripts.site_index import published_anchors
 from tests.conftest import ROOT, build_site
 
-PUBLISHED = ROOT / "tests" / "published_anchors.txt"
+PUBLISHED = ROOT / "contracts" / "published_anchors.txt"
 
 
 def read_published() -> set[str]:

@@ -1,4 +1,4 @@
-"""Keep the rulings lock (tests/rulings.lock.json); see macros/ruling_lock.py.
+"""Keep the rulings lock (contracts/rulings.lock.json); see macros/ruling_lock.py.
 
     python -m scripts.rulings_lock                      # report: locked, new, changed
     python -m scripts.rulings_lock --write              # append the rulings not locked yet

@@ -1,7 +1,11 @@
 """Shared fixtures: one strict build, one local server and one Chromium per test session.
 
-Browser tests are marked `browser`; they use Debian's Chromium through Playwright
-(`executable_path`, never `playwright install`). Nothing here reaches outside 127.0.0.1.
+Tiers are marked here, from the fixtures a test uses, so a new test is tiered without a mark
+of its own: `build` for a test that needs a built site (`site_dir`, `served` or any fixture in
+BUILD_FIXTURES), `browser` for one that drives Chromium (`page`, `context`, `browser`).
+`make test-fast` runs neither; a test that calls `build_site` outside a `build` test fails.
+Browser tests use Debian's Chromium through Playwright (`executable_path`, never
+`playwright install`). Nothing here reaches outside 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CODEX_CHROMIUM", "/usr/bin/chromium")
+# The build date every test build carries: the commit's (`make test` exports it) or a fixed one,
+# so two builds of one checkout in a session can be compared byte for byte.
+BUILD_EPOCH = os.environ.get("SOURCE_DATE_EPOCH") or "1700000000"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -30,13 +37,46 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--run-slow", action="store_true", help="run the long stress tests (make stress)")
 
 
+# fixtures that build the site (or an edited copy of the project), and fixtures that drive Chromium
+BUILD_FIXTURES = frozenset({"site_dir", "served", "built_copy", "rebuilt_site"})
+BROWSER_FIXTURES = frozenset({"page", "context", "browser"})
+# Brute-force twins that take over ten seconds of CPU each: `make test` runs them, `make test-fast`
+# keeps the smaller cases of the same twins. A renamed case falls back into the fast tier.
+HEAVY = frozenset({
+    "tests/test_notation.py::test_exploding_expressions_match_enumeration[3d6!dh1]",
+    "tests/test_notation.py::test_exploding_expressions_match_enumeration[3d6!>=5>=9]",
+    "tests/test_notation.py::test_exploding_expressions_match_enumeration[3d4!kl2]",
+    "tests/test_rk_attack.py::test_rows_match_enumeration[house-3]",
+    "tests/test_rk_attack.py::test_rows_match_enumeration[house-4]",
+})
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
+        if item.nodeid in HEAVY:
+            item.add_marker(pytest.mark.heavy)
+        # every browser test drives a built site
+        if (names & BUILD_FIXTURES or item.get_closest_marker("browser")) and item.get_closest_marker("build") is None:
+            item.add_marker(pytest.mark.build)
     if config.getoption("--run-slow"):
         return
     skip = pytest.mark.skip(reason="long stress run: use `make stress`")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+# Whether the running test may build, in the environment: pytest loads this file as `conftest`
+# and the tests import it as `tests.conftest`, two modules that share no globals. Unset outside
+# a test run, so scripts may build freely.
+MAY_BUILD = "CODEX_TEST_MAY_BUILD"
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    os.environ[MAY_BUILD] = "1" if item.get_closest_marker("build") else "0"
 
 
 def free_port() -> int:
@@ -48,7 +88,10 @@ def free_port() -> int:
 def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """`properdocs build --strict` (as `make build`) into `dest` with `site_url`, from `root`
     (the project, or a copy of it that a test has changed)."""
-    env = dict(os.environ, SITE_URL=site_url, PYTHONPATH=str(root))
+    if os.environ.get(MAY_BUILD) == "0":
+        raise AssertionError("this test builds the site: take a build fixture (conftest.BUILD_FIXTURES) "
+                             "or mark it `build`, so `make test-fast` stays fast")
+    env = dict(os.environ, SITE_URL=site_url, PYTHONPATH=str(root), SOURCE_DATE_EPOCH=BUILD_EPOCH)
     return subprocess.run(
         [sys.executable, "-m", "properdocs", "build", "-f", "mkdocs.yml", "--strict", "--site-dir", str(dest)],
         cwd=root, env=env, capture_output=True, text=True, check=False,

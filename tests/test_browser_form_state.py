@@ -19,6 +19,7 @@ from typing import Any, Iterator
 from urllib.parse import parse_qs
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import calc
 from calc.params import IntParam
@@ -95,14 +96,13 @@ def test_a_moved_anchor_is_followed_only_within_the_site(fresh: Any, served: str
         "rk/basics/#old-up": "../../../#rk-basics",               # not a path of the list's form
     }
     fresh.route(served + "anchor_redirects.json", lambda route: route.fulfill(content_type="application/json", body=json.dumps(moved)))
+    fresh.add_init_script(DECISIONS)
     outside: list[str] = []
     fresh.on("request", lambda r: None if r.url.startswith(served) else outside.append(r.url))
-    fresh.goto(served + "rk/basics/#old-home")
+    assert decided(fresh, served + "rk/basics/#old-home") == [served + "rk/basics/#rk-exploding-tens"]
     fresh.wait_for_url(served + "rk/basics/#rk-exploding-tens", timeout=READY_TIMEOUT_MS)
     for old in ("old-away", "old-up"):
-        fresh.goto(served + "rk/basics/#" + old)
-        fresh.wait_for_load_state("load")
-        fresh.wait_for_timeout(1500)   # the list is fetched after load; give a redirect time to happen
+        assert decided(fresh, served + "rk/basics/#" + old) == [], old
         assert fresh.url == served + "rk/basics/#" + old
     assert outside == []
     assert fresh.errors == []
@@ -171,3 +171,35 @@ def test_a_rules_tab_leaves_the_address_alone_until_the_calculator_is_used(page:
     page.wait_for_function("() => new URLSearchParams(location.search).get('rules') === 'summary'")
     assert _search(page)["brawn"] == ["3"]
     assert page.watch.errors == []
+
+
+# Records, in the page, every navigation it starts to another URL (the Navigation API's `navigate`
+# event fires when location.replace is called) and marks when links.js has read the moved-anchor list: its
+# decision runs in the microtasks after the read, before this timer.
+DECISIONS = """
+window.__navigations = [];
+navigation.addEventListener("navigate", (event) => {
+  if (event.destination.url !== location.href) window.__navigations.push(event.destination.url);
+});
+const read = Response.prototype.json;
+Response.prototype.json = function () {
+  const parsed = read.call(this);
+  if (this.url.endsWith("/anchor_redirects.json")) parsed.then(() => setTimeout(() => { window.__movedRead = true; }));
+  return parsed;
+};
+"""
+
+
+def decided(page: Any, url: str) -> list[str]:
+    """Load `url` afresh and wait until links.js has decided on its hash: the navigations it started.
+
+    From about:blank, so a URL differing only in its hash is a new document (links.js reads the
+    hash when a page is bound, not on a later hash change)."""
+    page.goto("about:blank")
+    page.goto(url)
+    try:
+        seen = page.wait_for_function("() => window.__movedRead && JSON.stringify(window.__navigations)",
+                                      timeout=READY_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{url}: the page never settled on its hash; it went to {page.url}") from None
+    return json.loads(seen.json_value())

@@ -3,8 +3,9 @@
 - .github/workflows/pages.yml: the deploy job needs the test job and the build job.
 - The build itself (macros/contract_hook.py, `validation: anchors: warn` in mkdocs.yml) stops on
   a renamed published heading, a deleted ruling, and a ruling whose text changed under its ID.
-  Each case edits a copy of the project in a temporary folder and builds it as `make build` does.
-- The rulings lock (tests/rulings.lock.json) only grows, covers every ruling, and records each
+  Each case edits a copy of the project in a temporary folder and builds it as `make build` does
+  (once per session, linking the project's `.cache`).
+- The rulings lock (contracts/rulings.lock.json) only grows, covers every ruling, and records each
   reviewed wording fix with its reason, which the changelog shows.
 """
 
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 import yaml
@@ -121,15 +123,41 @@ def test_the_lock_tool_appends_new_rulings(tmp_path: Path, monkeypatch: pytest.M
 
 
 # ------------------------------------------------------------------------------ the build stops
-def _copy_project(tmp_path: Path) -> Path:
-    dest = tmp_path / "project"
+# Each case builds an edited copy of the project. The copies link the project's `.cache` (Pyodide's
+# snapshot and compiled library are keyed by their inputs, so a copy whose `calc/` is unchanged
+# reuses them) and `node_modules`; a copy is built once per session however many tests read it.
+Edit = Callable[[Path], None]
+
+
+class Copies:
+    """Edited copies of the project, each built once: name -> (project, site, build result)."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.built: dict[str, tuple[Path, Path, subprocess.CompletedProcess[str]]] = {}
+
+    def build(self, name: str, edit: Edit) -> tuple[Path, subprocess.CompletedProcess[str]]:
+        if name not in self.built:
+            project = _copy_project(self.base / name)
+            edit(project)
+            site = self.base / name / "site"
+            self.built[name] = (project, site, build_site(site, "http://127.0.0.1:8000/", root=project))
+        _, site, done = self.built[name]
+        return site, done
+
+
+def _copy_project(where: Path) -> Path:
+    dest = where / "project"
     shutil.copytree(ROOT, dest, ignore=lambda folder, names: [n for n in names if n in COPY_SKIP])
     (dest / "node_modules").symlink_to(ROOT / "node_modules")
+    (ROOT / ".cache").mkdir(exist_ok=True)
+    (dest / ".cache").symlink_to(ROOT / ".cache")
     return dest
 
 
-def _build(project: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    return build_site(tmp_path / "site", "http://127.0.0.1:8000/", root=project)
+@pytest.fixture(scope="session")
+def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Copies:
+    return Copies(tmp_path_factory.mktemp("copies"))
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -146,79 +174,101 @@ def _lock_tool(project: Path, *args: str) -> None:
     assert tool.returncode == 0, tool.stdout + tool.stderr
 
 
-@pytest.fixture()
-def project(tmp_path: Path) -> Path:
-    return _copy_project(tmp_path)
-
-
-def test_a_renamed_published_heading_stops_the_build(project: Path, tmp_path: Path) -> None:
+def _rename_intent(project: Path) -> None:
     _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
-    done = _build(project, tmp_path)
+
+
+def _redirect(project: Path, old: str, new: str) -> None:
+    redirects = json.loads((project / "docs" / "anchor_redirects.json").read_text())
+    redirects[old] = new
+    (project / "docs" / "anchor_redirects.json").write_text(json.dumps(redirects))
+
+
+def _publish(project: Path, anchor: str) -> None:
+    anchors = project / "contracts" / "published_anchors.txt"
+    anchors.write_text(anchors.read_text() + anchor + "\n")
+
+
+def _rename_intent_with_redirect(project: Path) -> None:
+    _rename_intent(project)
+    _redirect(project, "rk/social/#rk-social-intent", "rk/social/#rk-social-aim")
+    _publish(project, "rk/social/#rk-social-aim")
+
+
+def _rename_parry_with_redirect(project: Path) -> None:
+    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
+    _redirect(project, "rk/social/#rk-social-parry", "rk/social/#rk-social-parrying")
+
+
+def _rulings(project: Path) -> tuple[Path, dict]:
+    path = project / "calc" / "data" / "rulings.json"
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def _delete_last_ruling(project: Path) -> None:
+    # published: in the lock (the copy's lock takes in any ruling added since the last commit)
+    _lock_tool(project, "--write")
+    path, log = _rulings(project)
+    log["rulings"].pop()
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+
+
+def _swap_first_two_rulings(project: Path) -> None:
+    path, log = _rulings(project)
+    one, two = log["rulings"][0], log["rulings"][1]
+    for key in ("title", "statement"):
+        one[key], two[key] = two[key], one[key]
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+
+
+def _reviewed_wording_fix(project: Path) -> None:
+    path, log = _rulings(project)
+    first = log["rulings"][0]
+    first["statement"] = first["statement"].rstrip(".") + " ."
+    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
+    _lock_tool(project, "--update", first["id"], "--reason", "Spacing fix before the full stop.")
+    _publish(project, "changelog/#changelog-ruling-wording")
+
+
+def test_a_renamed_published_heading_stops_the_build(built_copy: Copies) -> None:
+    _, done = built_copy.build("renamed-intent", _rename_intent)
     assert done.returncode != 0
     out = done.stdout + done.stderr
     assert "rk/social/#rk-social-intent is published but no longer built" in out
     assert "anchor_redirects.json" in out
 
 
-def test_a_renamed_heading_with_a_redirect_builds(project: Path, tmp_path: Path) -> None:
+def test_a_renamed_heading_with_a_redirect_builds(built_copy: Copies) -> None:
     """The way out the message names works: the old anchor redirected to the new heading."""
-    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
-    redirects = json.loads((project / "docs" / "anchor_redirects.json").read_text())
-    redirects["rk/social/#rk-social-intent"] = "rk/social/#rk-social-aim"
-    (project / "docs" / "anchor_redirects.json").write_text(json.dumps(redirects))
-    (project / "tests" / "published_anchors.txt").write_text(
-        (project / "tests" / "published_anchors.txt").read_text() + "rk/social/#rk-social-aim\n")
-    done = _build(project, tmp_path)
+    _, done = built_copy.build("renamed-intent-redirected", _rename_intent_with_redirect)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_a_link_to_a_renamed_heading_stops_the_build_even_when_redirected(project: Path, tmp_path: Path) -> None:
+def test_a_link_to_a_renamed_heading_stops_the_build_even_when_redirected(built_copy: Copies) -> None:
     """MkDocs' anchor validation (warn + strict): rk/attacking.md links to #rk-social-parry."""
-    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
-    redirects = json.loads((project / "docs" / "anchor_redirects.json").read_text())
-    redirects["rk/social/#rk-social-parry"] = "rk/social/#rk-social-parrying"
-    (project / "docs" / "anchor_redirects.json").write_text(json.dumps(redirects))
-    done = _build(project, tmp_path)
+    _, done = built_copy.build("renamed-parry-redirected", _rename_parry_with_redirect)
     assert done.returncode != 0
     assert "does not contain an anchor '#rk-social-parry'" in done.stdout + done.stderr
 
 
-def test_deleting_the_last_ruling_stops_the_build(project: Path, tmp_path: Path) -> None:
-    # published: in the lock (the copy's lock takes in any ruling added since the last commit)
-    _lock_tool(project, "--write")
-    path = project / "calc" / "data" / "rulings.json"
-    log = json.loads(path.read_text(encoding="utf-8"))
-    last = log["rulings"].pop()["id"]
-    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
-    done = _build(project, tmp_path)
+def test_deleting_the_last_ruling_stops_the_build(built_copy: Copies) -> None:
+    last = json.loads((ROOT / "calc" / "data" / "rulings.json").read_text(encoding="utf-8"))["rulings"][-1]["id"]
+    _, done = built_copy.build("deleted-last-ruling", _delete_last_ruling)
     assert done.returncode != 0
     assert f"{last} is published" in done.stdout + done.stderr
 
 
-def test_swapping_two_rulings_texts_stops_the_build(project: Path, tmp_path: Path) -> None:
-    path = project / "calc" / "data" / "rulings.json"
-    log = json.loads(path.read_text(encoding="utf-8"))
-    one, two = log["rulings"][0], log["rulings"][1]
-    for key in ("title", "statement"):
-        one[key], two[key] = two[key], one[key]
-    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
-    done = _build(project, tmp_path)
+def test_swapping_two_rulings_texts_stops_the_build(built_copy: Copies) -> None:
+    one, two = (r["id"] for r in json.loads((ROOT / "calc" / "data" / "rulings.json").read_text(encoding="utf-8"))["rulings"][:2])
+    _, done = built_copy.build("swapped-rulings", _swap_first_two_rulings)
     assert done.returncode != 0
     out = done.stdout + done.stderr
-    assert f"{one['id']}: its title or statement changed" in out and f"{two['id']}: its title or statement changed" in out
+    assert f"{one}: its title or statement changed" in out and f"{two}: its title or statement changed" in out
     assert "--update" in out
 
 
-def test_a_reviewed_wording_fix_builds_and_is_in_the_changelog(project: Path, tmp_path: Path) -> None:
-    path = project / "calc" / "data" / "rulings.json"
-    log = json.loads(path.read_text(encoding="utf-8"))
-    first = log["rulings"][0]
-    first["statement"] = first["statement"].rstrip(".") + " ."
-    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
-    _lock_tool(project, "--update", first["id"], "--reason", "Spacing fix before the full stop.")
-    anchors = project / "tests" / "published_anchors.txt"
-    anchors.write_text(anchors.read_text() + "changelog/#changelog-ruling-wording\n")
-    done = _build(project, tmp_path)
+def test_a_reviewed_wording_fix_builds_and_is_in_the_changelog(built_copy: Copies) -> None:
+    site, done = built_copy.build("reviewed-wording-fix", _reviewed_wording_fix)
     assert done.returncode == 0, done.stdout + done.stderr
-    changelog = (tmp_path / "site" / "changelog" / "index.html").read_text(encoding="utf-8")
+    changelog = (site / "changelog" / "index.html").read_text(encoding="utf-8")
     assert 'id="changelog-ruling-wording"' in changelog and "Spacing fix before the full stop." in changelog

@@ -153,7 +153,8 @@ def test_html_in_the_hash_of_every_rules_page(hostile_page: Any, served: str, si
 def test_a_malformed_percent_hash_logs_no_error(page: Any, served: str) -> None:
     """`decodeURIComponent` throws on "#%E0%A4%A"; followMovedAnchor must not let it escape."""
     page.goto(served + "sun/rules/#%E0%A4%A")
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(300)
+    # Material's document$ replays the page to a late subscriber after codex.js bound it (and
+    # followMovedAnchor read the hash); one more task lets any error surface
+    page.evaluate("() => new Promise((done) => window.document$.subscribe(() => setTimeout(done)))")
     assert page.evaluate("() => window.__pwned") is None
     assert page.watch.errors == []

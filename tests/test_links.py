@@ -1,6 +1,6 @@
 """Links never rot: explicit, unique, published anchors, and every internal link resolves.
 
-Rule anchors are a promise to forum posts (docs/index.md): once in tests/published_anchors.txt,
+Rule anchors are a promise to forum posts (docs/index.md): once in contracts/published_anchors.txt,
 an anchor may move only with a redirect declared in docs/anchor_redirects.json.
 """
 
@@ -65,7 +65,7 @@ def test_no_published_anchor_is_lost(site_dir: Path) -> None:
 
 def test_every_built_anchor_is_published(site_dir: Path) -> None:
     new = sorted(published_anchors(site_dir) - read_published())
-    assert new == [], "new anchors: run `make anchors` and commit tests/published_anchors.txt:\n" + "\n".join(new)
+    assert new == [], "new anchors: run `make anchors` and commit contracts/published_anchors.txt:\n" + "\n".join(new)
 
 
 def _targets(site: Path, page_key: str, link: str, base_url: str) -> tuple[Path, str] | None:

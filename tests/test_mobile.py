@@ -52,6 +52,11 @@ HEADLINE_IN_VIEW = """([cid, height]) => {
 }"""
 
 
+def next_frames(page: Any) -> None:
+    """Wait until the page has painted twice: what it placed on the next frame is in place."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 @pytest.mark.parametrize("cid,path", [("rk-wounds", "rk/damage/"), ("rk-tn", "rk/attacking/"), ("pool-check", "pool/melee/")])
 def test_headline_stays_in_view_while_typing_with_the_keyboard_open(phone: Any, served: str, cid: str, path: str) -> None:
     _open(phone, served, path, cid)
@@ -64,7 +69,7 @@ def test_headline_stays_in_view_while_typing_with_the_keyboard_open(phone: Any, 
         field = fields.nth(i)
         field.focus()
         field.scroll_into_view_if_needed()
-        phone.wait_for_timeout(120)   # the strip is placed on the next animation frame
+        next_frames(phone)   # the strip is placed on the next animation frame
         seen = phone.evaluate(HEADLINE_IN_VIEW, [cid, KEYBOARD_OPEN["height"]])
         assert seen["head"] or (seen["peek"] and seen["text"] in seen["peek"]), (i, seen)
         box = field.bounding_box()
@@ -77,7 +82,7 @@ def test_the_strip_follows_the_answer(phone: Any, served: str) -> None:
     phone.set_viewport_size(KEYBOARD_OPEN)
     type_into(phone, "rk-wounds", "brawn", "4")
     wait_for_result(phone, "rk-wounds", "p_wound", {"brawn": 4})
-    phone.wait_for_timeout(150)
+    next_frames(phone)
     seen = phone.evaluate(HEADLINE_IN_VIEW, ["rk-wounds", KEYBOARD_OPEN["height"]])
     assert seen["peek"] and seen["text"] in seen["peek"], seen
     expected = calc.evaluate("rk-wounds", {"brawn": 4})["p_wound"]

@@ -2,8 +2,8 @@
 
 What could differ, and how it is pinned:
 - sitemap.xml `<lastmod>` and the gzip header of sitemap.xml.gz carry the build date: MkDocs
-  takes it from SOURCE_DATE_EPOCH, which the Makefile sets to the last commit's time (and this
-  test sets to a fixed time).
+  takes it from SOURCE_DATE_EPOCH, which the Makefile sets to the last commit's time (and the
+  tests' builds set to conftest.BUILD_EPOCH).
 - the calc wheel: zipped with fixed timestamps and sorted entries (macros/wheel.py).
 - the Pyodide memory snapshot: made by Node, its bytes differ between machines and runs, so it
   is cached under .cache/snapshots keyed by the wheel's, the script's and Pyodide's bytes
@@ -15,14 +15,16 @@ What could differ, and how it is pinned:
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, build_site
-
-EPOCH = "1700000000"  # 2023-11-14
+from tests.conftest import BUILD_EPOCH, ROOT, build_site
 
 
 def _digests(site: Path) -> dict[str, str]:
@@ -33,35 +35,57 @@ def _digests(site: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture()
-def pinned_date(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-
-
-def test_two_builds_of_one_checkout_are_identical(tmp_path: Path, base_url: str, pinned_date: None) -> None:
-    first, second = tmp_path / "one", tmp_path / "two"
-    for dest in (first, second):
-        done = build_site(dest, base_url)
-        assert done.returncode == 0, done.stderr[-2000:]
-    one, two = _digests(first), _digests(second)
+def test_a_second_build_of_the_checkout_is_identical(site_dir: Path, base_url: str, tmp_path: Path) -> None:
+    """The session's build against one more build of the same checkout, with the same date."""
+    again = tmp_path / "again"
+    done = build_site(again, base_url)
+    assert done.returncode == 0, done.stderr[-2000:]
+    one, two = _digests(site_dir), _digests(again)
     assert sorted(one) == sorted(two), "the two builds wrote different files"
     differ = [name for name in one if one[name] != two[name]]
     print(f"\nreproducible build: {len(one)} files, {len(differ)} differ")
     assert differ == []
-    assert "<lastmod>2023-11-14</lastmod>" in (first / "sitemap.xml").read_text()
+    day = dt.datetime.fromtimestamp(int(BUILD_EPOCH), dt.timezone.utc).date().isoformat()
+    assert f"<lastmod>{day}</lastmod>" in (again / "sitemap.xml").read_text()
 
 
-def test_the_makefile_pins_the_build_date_to_the_commit() -> None:
-    makefile = (ROOT / "Makefile").read_text()
-    assert "export SOURCE_DATE_EPOCH" in makefile and "git log -1" in makefile
+def test_make_builds_with_the_last_commits_date() -> None:
+    """What a `make` recipe sees as SOURCE_DATE_EPOCH, with none set outside: the commit's time."""
+    commit = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if commit.returncode != 0 or shutil.which("make") is None:
+        pytest.skip("needs git history and GNU make")
+    env = {k: v for k, v in os.environ.items() if k not in {"SOURCE_DATE_EPOCH", "MAKEFLAGS", "MFLAGS", "MAKELEVEL"}}
+    shown = subprocess.run(
+        ["make", "-s", "--no-print-directory", "-C", str(ROOT), "--eval", "codex-epoch: ; @echo \"<$$SOURCE_DATE_EPOCH>\"",
+         "codex-epoch"], env=env, capture_output=True, text=True, check=False,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.strip() == f"<{commit.stdout.strip()}>"
 
 
-def test_the_snapshot_name_depends_only_on_its_inputs() -> None:
-    """Same wheel bytes, same script, same Pyodide -> same cached file, whoever builds."""
-    from macros.snapshot import _key
+def test_the_snapshot_name_depends_only_on_its_inputs(tmp_path: Path) -> None:
+    """Same wheel bytes, same script, same Pyodide -> same cached file, whoever builds, wherever;
+    a change to any of them -> another name."""
+    from macros.snapshot import SCRIPT, _key
     from macros.wheel import build_wheel
 
     pyodide = ROOT / "node_modules" / "pyodide"
+    clone, clone_pyodide = tmp_path / "clone", tmp_path / "pyodide"
+    for folder in ("calc", "codex_view", "scripts"):
+        shutil.copytree(ROOT / folder, clone / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", clone / "pyproject.toml")
+    clone_pyodide.mkdir()
+    shutil.copy(pyodide / "package.json", clone_pyodide / "package.json")
     _, wheel = build_wheel(ROOT)
-    assert _key(ROOT, pyodide, wheel) == _key(ROOT, pyodide, wheel)
-    assert _key(ROOT, pyodide, wheel) != _key(ROOT, pyodide, wheel + b"\0")
+    assert build_wheel(clone)[1] == wheel, "the wheel's bytes depend on where the checkout is"
+    stdlib = b"trimmed stdlib"
+    name = _key(ROOT, pyodide, wheel, stdlib)
+    assert _key(clone, clone_pyodide, wheel, stdlib) == name
+    assert _key(clone, clone_pyodide, wheel + b"\0", stdlib) != name
+    assert _key(clone, clone_pyodide, wheel, stdlib + b"\0") != name
+    assert _key(clone, clone_pyodide, wheel, None) != name
+    (clone / SCRIPT).write_text((clone / SCRIPT).read_text() + "\n// changed\n")
+    assert _key(clone, clone_pyodide, wheel, stdlib) != name
+    shutil.copy(ROOT / SCRIPT, clone / SCRIPT)
+    (clone_pyodide / "package.json").write_text((pyodide / "package.json").read_text().replace('"version"', '"version" ', 1))
+    assert _key(clone, clone_pyodide, wheel, stdlib) != name

@@ -28,7 +28,8 @@ from macros.wheel import build_wheel
 from tests.conftest import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
-pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node to run Pyodide")
+# Pyodide under Node, as the build runs it: the build tier (not `make test-fast`)
+pytestmark = [pytest.mark.skipif(shutil.which("node") is None, reason="needs Node to run Pyodide"), pytest.mark.build]
 
 EXPRESSIONS = ("2d8+1", "4d10k2", "3d6!", "1d12-2", "7k4", "8d6>=5", "2d20kl1+3", "d6+d8+d10", "12d6", "3d4!>3")
 

@@ -45,6 +45,14 @@ CACHED = """async () => {
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
+def wait_until_kept(page: Any, parts: list[str]) -> list[str]:
+    """Wait until the service worker has kept a copy of a URL with each of `parts` (it stores
+    them after answering); then every URL kept."""
+    page.wait_for_function(f"(parts) => ({CACHED})().then((c) => parts.every((p) => c.urls.some((u) => u.includes(p))))",
+                           arg=parts, timeout=SW_TIMEOUT_MS)
+    return page.evaluate(CACHED)["urls"]
+
+
 def manifest_of(text: str) -> dict[str, Any]:
     start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
     return json.JSONDecoder().raw_decode(text, start)[0]
@@ -271,8 +279,7 @@ def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, sit
     assert fetched and all(n == 1 for n in fetched.values()), fetched
     assert any(p.endswith(".wasm") for p in fetched)
     if home_first:   # the copies kept are the files fetched, checked against their sha256
-        page.wait_for_timeout(500)
-        kept = {u.split("?")[0].removeprefix(site.url.rstrip("/")) for u in page.evaluate(CACHED)["urls"]}
+        kept = {u.split("?")[0].removeprefix(site.url.rstrip("/")) for u in wait_until_kept(page, sorted(fetched))}
         assert set(fetched) <= kept
 
 
@@ -300,15 +307,17 @@ def test_a_full_disk_never_hides_the_network_answer(fresh: Any, site: Site) -> N
 
 
 @pytest.mark.browser
-def test_urls_outside_the_manifest_are_never_kept(fresh: Any, site: Site) -> None:
+def test_urls_outside_the_manifest_are_never_kept(fresh: Any, site: Site, site_dir: Path) -> None:
     """14.5: a neighbour's file on the same origin (and in the scope) passes through untouched."""
     site.overrides["/neighbour/big.json"] = (200, b'{"neighbour": true}')
     site.overrides["/not-in-this-build.txt"] = (200, b"not ours")
+    data = manifest(site_dir)
+    ours = min((path for path, _ in data["runtime"]), key=lambda path: data["sizes"][path])
     page = first_visit(fresh, site.url)
-    for path in ("neighbour/big.json", "not-in-this-build.txt"):
+    for path in ("neighbour/big.json", "not-in-this-build.txt", ours):
         assert page.evaluate("(url) => fetch(url).then((r) => r.status)", site.url + path) == 200
-    page.wait_for_timeout(300)
-    urls = page.evaluate(CACHED)["urls"]
+    # a runtime file fetched after them is kept: by then the worker has seen all three requests
+    urls = wait_until_kept(page, [ours])
     assert not [u for u in urls if "neighbour" in u or "not-in-this-build" in u]
     fresh.set_offline(True)
     try:
@@ -333,8 +342,7 @@ def test_a_corrupted_runtime_file_is_never_kept(fresh: Any, site: Site, site_dir
     params = calc.CALCULATORS["sun-check"].defaults()
     page.goto(site.url + "sun/rules/?bonus=9&target=21&die=penalty")   # now under the worker's control
     wait_for_result(page, "sun-check", "chance", {**params, "bonus": 9, "target": 21, "die": "penalty"})
-    page.wait_for_timeout(500)
-    urls = page.evaluate(CACHED)["urls"]
+    urls = wait_until_kept(page, [loader])
     assert [u for u in urls if loader in u], "the runtime is kept once used"
     if snapshot:
         assert not [u for u in urls if snapshot in u], "a truncated snapshot was kept"
@@ -353,16 +361,19 @@ def test_a_corrupted_runtime_file_is_never_kept(fresh: Any, site: Site, site_dir
     cdp.send("ServiceWorker.stopAllWorkers")
     page.goto(site.url + "sun/rules/?bonus=4&target=15&die=bonus")
     wait_for_result(page, "sun-check", "chance", {**params, "bonus": 4, "target": 15, "die": "bonus"})
-    page.wait_for_timeout(500)
     assert site.hits["/" + loader] == before + 1, "the altered copy was not replaced from the network"
-    kept = page.evaluate("""async (part) => {
+    # the network's copy is kept in its place (after it answered): wait for it, however long it takes
+    kept = page.wait_for_function("""async (part) => {
         for (const name of await caches.keys()) {
           const cache = await caches.open(name);
-          for (const r of await cache.keys()) if (r.url.includes(part)) return (await cache.match(r)).text();
+          for (const r of await cache.keys()) if (r.url.includes(part)) {
+            const text = await (await cache.match(r)).text();
+            return !text.includes("tampered") && text;
+          }
         }
-        return null;
-    }""", loader)
-    assert kept is not None and "tampered" not in kept
+        return false;
+    }""", arg=loader, timeout=SW_TIMEOUT_MS).json_value()
+    assert kept and "tampered" not in kept
 
 
 @pytest.mark.browser
@@ -397,7 +408,10 @@ def test_a_failed_install_leaves_no_cache(fresh: Any, site: Site) -> None:
     page = fresh.new_page()
     page.goto(site.url)
     page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => r !== undefined)")
-    page.wait_for_timeout(1500)
+    # the install has ended, one way or the other: no worker is installing any more
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => !r || r.installing === null)",
+                           timeout=SW_TIMEOUT_MS)
+    assert page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => !r || r.active === null)")
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     assert page.evaluate(CACHED)["names"] == []
 
@@ -424,7 +438,6 @@ def test_a_snapshot_that_fails_to_restore_is_deleted(fresh: Any, site: Site, sit
     params = {**calc.CALCULATORS["sun-check"].defaults(), "bonus": 9, "target": 21, "die": "penalty"}
     wait_for_result(page, "sun-check", "chance", params)
     assert site.hits["/" + snapshot] == 1, "the snapshot was not tried"
-    page.wait_for_timeout(500)
-    urls = page.evaluate(CACHED)["urls"]
+    urls = wait_until_kept(page, ["/pyodide.asm.wasm"])
     assert [u for u in urls if "/pyodide.asm.wasm" in u], "the runtime is kept once used"
     assert not [u for u in urls if snapshot in u], "a snapshot that failed to restore is still kept"

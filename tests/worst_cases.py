@@ -2,8 +2,12 @@
 
 The tests check that each is answered (or, for a dice expression, refused with a message naming
 the field); `make bench` times each once, cold, against its target: 1.5 s for a dice expression,
-answer or refusal, and 1 s for a calculator's inputs.
+answer or refusal, and 1 s for a calculator's inputs. `near_cap_expressions` draws many more
+expressions of the costly shapes (tests/test_properties.py checks each is answered or refused,
+`make bench` times them): no test asserts how long anything takes.
 """
+
+import random
 
 # Dice expressions, by shape (each at or just inside a cap): tests/test_notation.py.
 DICE_EXPRESSIONS = [
@@ -106,3 +110,21 @@ CALCULATOR_INPUTS += [
     ("rk-fight", dict(_FIGHT_CAPS, rules="house", weapon="custom", damage_rolled=30, damage_kept=30, raises=10)),
     ("rk-fight", dict(_FIGHT_CAPS, rules="summary", weapon="custom", damage_rolled=30, damage_kept=30, raises=10)),
 ]
+
+
+def _costly_term(rng: random.Random) -> str:
+    """One term near the caps: up to 60 dice of up to 100 sides, kept, exploding or both."""
+    n, sides = rng.randint(1, 60), rng.randint(2, 100)
+    bang = rng.choice(["", "!"])
+    keep = rng.choice(["", "kh", "kl", "rk"])
+    if keep == "rk":
+        return f"{n}k{rng.randint(1, n)}"
+    if keep:
+        return f"{n}d{sides}{bang}{keep}{rng.randint(1, n)}"
+    return f"{n}d{sides}{bang}"
+
+
+def near_cap_expressions(count: int = 200, seed: int = 7) -> list[str]:
+    """`count` sums of one to three costly terms (cut at 80 characters), the same on every run."""
+    rng = random.Random(seed)
+    return ["+".join(_costly_term(rng) for _ in range(rng.randint(1, 3)))[:80] for _ in range(count)]
