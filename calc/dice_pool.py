@@ -1,7 +1,7 @@
 """Dice-pool combat (docs/pool/): roll a pool, count successes, let black dice cancel them.
 
 The source text names pools, successes and black (penalty) dice but fixes neither the die nor
-the number a die must show. The Codex's default is a ten-sided die that succeeds on 7 or more
+the number a die must show. The Codex's reading (R-0022) is a ten-sided die that succeeds on 7 or more
 (`DEFAULT_SIDES`, `DEFAULT_SUCCESS_AT`); both are fields, and the page says they are a default.
 
 Rules followed here, with the Codex's readings marked:
@@ -36,6 +36,7 @@ MODES = (("single", "A single roll: successes needed"), ("opposed", "Opposed: en
 DEFENCES = (("engage", "Engages (fights back)"), ("evade", "Evades (adds the dodge skill)"))
 TIE_RULING = "R-0053"
 HALVING_RULING = "R-0054"
+DIE_RULING = "R-0022"  # the pool's die and success face: a d10 succeeding on 7 or more
 
 
 def halved(dice: int, extra_actions: int) -> list[int]:
@@ -61,11 +62,12 @@ def net(dice: int, black: int = 0, *, sides: int = DEFAULT_SIDES, success_at: in
 
 
 def die_notes(sides: int, success_at: int) -> list[str]:
-    """The die and the face that succeeds (marked as the Codex's default when unchanged), and black dice."""
+    """The die and the face that succeeds (marked as the Codex's reading when unchanged), and black dice."""
     default = (sides, success_at) == (DEFAULT_SIDES, DEFAULT_SUCCESS_AT)
     reading = (
         f"Each die is a d{sides} that succeeds on {success_at} or more"
-        + (": the Codex's default, as the source text names neither the die nor the number." if default else ".")
+        + (f": the Codex's reading ({DIE_RULING}), as the source text names neither the die nor the number."
+           if default else ".")
     )
     return [reading, "Every success on a black die cancels one success; the net can fall below zero."]
 
@@ -95,15 +97,9 @@ def opposed_notes(*, evading: bool, opp_dice: int, opp_dodge: int, steps: list[i
     return notes
 
 
-def single_notes(*, dice: int, other_pool: int | None, pool: int, extra_actions: int) -> list[str]:
-    """Why defences with no action left do not count here, and the halving of two things at once."""
+def single_notes(*, dice: int, other_pool: int | None, pool: int) -> list[str]:
+    """The halving of two things done in one action."""
     notes = []
-    if extra_actions:
-        notes.append(
-            "Defences with no action left halve the pool of someone attacked who engages or evades, so they "
-            "count only in the opposed roll and are not applied here. Two things in one action are the "
-            "single roll's halving: fill in Pool of the other action."
-        )
     if other_pool is not None:
         notes.append(
             f"Two things in one action: each roll uses half the lower pool, rounding down. The lower of "
@@ -171,7 +167,7 @@ def check(
                         opp_black=opp_black, defence=defence, opp_dodge=opp_dodge, extra_actions=extra_actions,
                         notes=notes)
     pool = dice if other_pool is None else min(dice, other_pool) // 2
-    notes += single_notes(dice=dice, other_pool=other_pool, pool=pool, extra_actions=extra_actions)
+    notes += single_notes(dice=dice, other_pool=other_pool, pool=pool)
     total = net(pool, black, sides=sides, success_at=success_at)
     return {
         "chance": total.at_least(need),
@@ -205,11 +201,11 @@ CALCULATORS = (
             _pool("black", "Black dice", 0,
                   "Penalty dice: each success on one cancels one success; the net may go below zero."),
             IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False,
-                     help="The source text does not name the die; the Codex's default is a d10."),
+                     help=f"The source text does not name the die; a d10 is the Codex's reading ({DIE_RULING})."),
             IntParam("success_at", "Lowest face that succeeds", DEFAULT_SUCCESS_AT, minimum=1, maximum=MAX_SIDES,
                      required=False,
                      help="The lowest face that counts as a success, at most the die's sides. The source text "
-                          "does not give it; the Codex's default is 7 or more."),
+                          f"does not give it; 7 or more is the Codex's reading ({DIE_RULING})."),
             IntParam("need", "Net successes needed", 1, minimum=-MAX_POOL, maximum=MAX_POOL, required=False,
                      shown_when=(("mode", ("single",)),),
                      help="1 for a plain success, 0 to avoid a negative result."),

@@ -18,13 +18,13 @@ from dataclasses import replace
 from math import fsum
 from typing import Any, Mapping, Sequence
 
-from . import rk_wounds
+from . import rk_social, rk_wounds
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
-from .params import BoolParam, ChoiceParam, IntParam
-from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, dice_from, result_table, tail_note
+from .params import BoolParam, ChoiceParam, IntParam, Param
+from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, defended, dice_from, result_table, tail_note
 from .wording import plural, rough_percent, xky
 
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
@@ -59,25 +59,6 @@ def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | N
 _ATTACK_FIELDS = {"rolled": ("rolled", "Attack dice rolled (X)"), "kept": ("kept", "Attack dice kept (Y)"),
                   "stat": ("stat", "Finesse (optional)"), "skill": ("skill", "Attack Knack (optional)")}
 _DEFENSE_FIELDS = {"rolled": ("defense_rolled", "Defense dice rolled"), "kept": ("defense_kept", "Defense dice kept")}
-
-
-def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
-    """P(attack >= target and defense >= attack + extra): a hit that the defender's roll turns aside.
-
-    The defense is rolled against the attack's own total (plus `extra`), so the two rolls are
-    combined outcome by outcome rather than as two independent chances.
-    """
-    turned = [p for _, p in defense.survival()]   # turned[j]: P(defense >= defense.offset + j)
-    terms = []
-    total = attack.total
-    for i, w in enumerate(attack.weights):
-        a = attack.offset + i
-        if w and a >= target:
-            j = max(0, a + extra - defense.offset)
-            if j >= len(turned):
-                break
-            terms.append(w / total * turned[j])
-    return clip01(fsum(terms))
 
 
 def _raises_words(n: int) -> str:
@@ -170,6 +151,8 @@ def _row(r: int, hit: Mapping[str, Any], attack: Dist, defense: Dist | None, *, 
         "wounds": [[n, p] for n, p in enumerate(dist)],
         "expected_wounds": p_lands * hit["expected_wounds"],
         "p_wound": clip01(p_lands * hit["p_wound"]),
+        "expected_backlash": 0.0,   # a failed blow costs the attacker nothing
+        "net": p_lands * hit["expected_wounds"],
     }
 
 
@@ -240,6 +223,7 @@ def _table(rows: Sequence[Mapping[str, Any]], best: int, roll: str, tn: int) -> 
 def plan(
     *,
     rules: str,
+    kind: str,
     rolled: int | None,
     kept: int | None,
     stat: int | None,
@@ -259,8 +243,44 @@ def plan(
     defense_rolled: int,
     defense_kept: int,
     d6_explode: bool,
+    attacker_panache: int,
+    panache: int,
+    base_damage: str,
+    attacker_flesh_wounds: int,
+    parry_raises: int,
+    defense_explode: bool,
 ) -> dict[str, Any]:
-    """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r."""
+    """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r.
+
+    A Social Attack (`kind`, house rules only) is planned by `rk_social.plan_social`, whose rows also
+    weigh what a failed attack costs the attacker; a physical attack costs him nothing (`net` is its
+    wounds)."""
+    if kind == "social":
+        if rules != "house":
+            raise InputError("kind", "Kind of attack: Social Attacks belong to the house rules; choose them under "
+                                     "Rules, or a physical attack.")
+        rolled, kept, notes = _dice(rolled, kept, None, None, _ATTACK_FIELDS)
+        result = rk_social.plan_social(
+            rolled=rolled, kept=kept, explode=explode, tn=tn, max_raises=max_raises,
+            attacker_panache=attacker_panache, panache=panache, base_damage=base_damage,
+            flesh_wounds=flesh_wounds, attacker_flesh_wounds=attacker_flesh_wounds, defense=defense,
+            defense_rolled=defense_rolled, defense_kept=defense_kept, defense_explode=defense_explode,
+            parry_raises=parry_raises, d6_explode=d6_explode)
+        result["notes"] = notes + result["notes"]
+        return result
+    return _physical(rules=rules, rolled=rolled, kept=kept, stat=stat, skill=skill, explode=explode, tn=tn,
+                     max_raises=max_raises, weapon=weapon, damage_rolled=damage_rolled, damage_kept=damage_kept,
+                     attacker_brawn=attacker_brawn, thrown=thrown, firearm=firearm, brawn=brawn,
+                     flesh_wounds=flesh_wounds, defense=defense, defense_rolled=defense_rolled,
+                     defense_kept=defense_kept, d6_explode=d6_explode)
+
+
+def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | None, skill: int | None,
+              explode: bool, tn: int, max_raises: int, weapon: str, damage_rolled: int | None,
+              damage_kept: int | None, attacker_brawn: int, thrown: bool, firearm: str, brawn: int,
+              flesh_wounds: int, defense: str, defense_rolled: int, defense_kept: int,
+              d6_explode: bool) -> dict[str, Any]:
+    """A physical attack's plan: the defender's roll, then the damage and Wound Check of each hit."""
     house = rules == "house"
     rolled, kept, notes = _dice(rolled, kept, stat, skill, _ATTACK_FIELDS)
     notes += house_dice_notes(house=house, stat=stat)
@@ -279,6 +299,7 @@ def plan(
     notes += raise_notes(top=top, best=best, wound_word=wound_word, flesh_wounds=flesh_wounds)
     notes += _new_notes(notes, per_hit[best]["notes"]) + tail_note(attack)
     return {
+        "kind": "physical",
         "rules": rules,
         "roll": xky(rolled, kept),
         "tn": tn,
@@ -300,6 +321,8 @@ def plan(
 
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The attack in words: dice, TN, rules, weapon, both Brawns, the defense and the raises weighed."""
+    if params.get("kind") == "social":
+        return rk_social.question(params, result)
     rules = "house rules" if params["rules"] == "house" else "summary rules"
     weapon = dict(WEAPON_CHOICES).get(params["weapon"], str(params["weapon"]))
     if params["weapon"] == "custom":
@@ -319,60 +342,84 @@ def _p(name: str) -> Any:
     return _WOUND_PARAMS[name]
 
 
+# The physical attack's fields, also the attack of rk-fight (calc/rk_fight.py).
+ATTACK_PARAMS: tuple[Param, ...] = (
+    _p("rules"),
+    IntParam("rolled", "Attack dice rolled (X)", 8, minimum=1, maximum=MAX_DICE, required=False,
+             help=f"Ten-sided dice thrown for the attack, at most {MAX_DICE}."),
+    IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
+             help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
+    IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
+             required=False, help="With the Knack: twice Finesse rolled, the Knack kept (summary rules; for the "
+                                 "house rules, the Codex's reading, R-0015)."),
+    IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
+             required=False, help="With Finesse: replaces the dice rolled and kept above."),
+    BoolParam("explode", "Attack dice explode", True, required=False, more=True,
+              help="Untick under the house rules for a Crippled attacker (a blow) or a Distracted one (words)."),
+    IntParam("tn", "TN to be hit", 15, minimum=0, maximum=MAX_TN,
+             help="Before raises: (Defense Knack + 1) x 5, or the Passive Defense; for a Social Attack, the "
+                  "target's Social Defense."),
+    IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
+             help="One row for each number of raises from 0 to this."),
+    _p("weapon"),
+    _p("thrown"),
+    _p("damage_rolled"),
+    _p("damage_kept"),
+    _p("attacker_brawn"),
+    _p("firearm"),
+    replace(_p("brawn"), default=3, required=False),
+    replace(_p("flesh_wounds"), help="The defender's damage carried from earlier hits (Social Flesh Wounds for a "
+                                     "Social Attack): his Wound Check must reach it as well as the new damage."),
+    ChoiceParam("defense", "Defender's roll", "active", required=False,
+                choices=(("active", "Active Defense (summary) or Parry (house)"),
+                         ("none", "None: every hit lands")),
+                help="He rolls against the attack's total; under the house rules a firearm attack "
+                     "cannot be Parried under normal circumstances."),
+    IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
+             shown_when=(("defense", ("active",)),),
+             help="Summary: twice Wits. House: the rules name only the Defense Knack; twice Wits "
+                  "is the Codex's reading there (R-0015)."),
+    IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
+             shown_when=(("defense", ("active",)),),
+             help="Summary: the Defense Knack. More than the dice rolled keeps them all (R-0050)."),
+    _p("d6_explode"),
+)
+
+KIND = ChoiceParam(
+    "kind", "Kind of attack", "physical", required=False, filtered_by="rules",
+    choices=(("physical", "A blow or a shot"), ("social", "A Social Attack: Charm, Intimidate or Taunt")),
+    offered=(("physical", (("house", "A blow or a shot"), ("summary", "A blow or a shot"))),
+             ("social", (("house", "A Social Attack: Charm, Intimidate or Taunt"),))),
+    help="Social Attacks belong to the house rules: words against the target's Social Defense.")
+
+# Fields that only a blow or a shot has: a Social Attack's damage and Wound Check are its own.
+_PHYSICAL_ONLY = frozenset({"stat", "skill", "weapon", "thrown", "damage_rolled", "damage_kept", "attacker_brawn",
+                            "firearm", "brawn"})
+
+
+def _physical_only(param: Param) -> Param:
+    if param.name not in _PHYSICAL_ONLY:
+        return param
+    return replace(param, shown_when=param.shown_when + (("kind", ("physical",)),))
+
+
 CALCULATORS = (
     Calculator(
         id="rk-attack",
         title="Attack planner: how many raises?",
         rule="rk/attacking.md#rk-attack-planner",
         summary="From the attack roll to lasting wounds, for every number of raises called for damage.",
-        params=(
-            _p("rules"),
-            IntParam("rolled", "Attack dice rolled (X)", 8, minimum=1, maximum=MAX_DICE, required=False,
-                     help=f"Ten-sided dice thrown for the attack, at most {MAX_DICE}."),
-            IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
-                     help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
-            IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
-                     required=False, help="With the Knack: twice Finesse rolled, the Knack kept (summary rules; for the "
-                                         "house rules, the Codex's reading, R-0015)."),
-            IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
-                     required=False, help="With Finesse: replaces the dice rolled and kept above."),
-            BoolParam("explode", "Attack dice explode", True, required=False, more=True,
-                      help="Untick for a Crippled attacker under the house rules."),
-            IntParam("tn", "TN to be hit", 15, minimum=0, maximum=MAX_TN,
-                     help="Before raises: (Defense Knack + 1) x 5, or the Passive Defense."),
-            IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
-                     help="One row for each number of raises from 0 to this."),
-            _p("weapon"),
-            _p("thrown"),
-            _p("damage_rolled"),
-            _p("damage_kept"),
-            _p("attacker_brawn"),
-            _p("firearm"),
-            replace(_p("brawn"), default=3),
-            _p("flesh_wounds"),
-            ChoiceParam("defense", "Defender's roll", "active", required=False,
-                        choices=(("active", "Active Defense (summary) or Parry (house)"),
-                                 ("none", "None: every hit lands")),
-                        help="He rolls against the attack's total; under the house rules a firearm attack "
-                             "cannot be Parried under normal circumstances."),
-            IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
-                     shown_when=(("defense", ("active",)),),
-                     help="Summary: twice Wits. House: the rules name only the Defense Knack; twice Wits "
-                          "is the Codex's reading there (R-0015)."),
-            IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
-                     shown_when=(("defense", ("active",)),),
-                     help="Summary: the Defense Knack. More than the dice rolled keeps them all (R-0050)."),
-            _p("d6_explode"),
-        ),
+        params=(ATTACK_PARAMS[0], KIND, *(_physical_only(p) for p in ATTACK_PARAMS[1:]), *rk_social.SOCIAL_PARAMS),
         compute=plan,
         question=question,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound (those raises)"),
             Headline("expected_wounds", "Average wounds per attack (those raises)", "number"),
+            Headline("expected_backlash", "Average wounds taken back when it fails (those raises)", "number"),
             Headline("best_for_wound", "Raises for the best chance of a wound", "integer"),
         ),
     ),
 )
 
-__all__ = ["CALCULATORS", "defended", "defense_notes", "plan", "question", "raise_notes"]
+__all__ = ["ATTACK_PARAMS", "CALCULATORS", "defended", "defense_notes", "plan", "question", "raise_notes"]

@@ -19,9 +19,8 @@ from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
-from .rk_attack import defended
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
-from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist
+from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist, defended
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
@@ -272,14 +271,7 @@ def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) ->
     return notes
 
 
-def _from_attack() -> dict[str, Param]:
-    for calculator in rk_attack.CALCULATORS:
-        if calculator.id == "rk-attack":
-            return {p.name: p for p in calculator.params}
-    raise RuntimeError("rk-fight takes its fields from rk-attack, which is missing")
-
-
-_ATTACK = _from_attack()
+_ATTACK = {p.name: p for p in rk_attack.ATTACK_PARAMS}
 
 
 def _weapon_words(params: Mapping[str, Any]) -> str:

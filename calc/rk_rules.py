@@ -10,10 +10,11 @@ re-exported here. Each calculator has its own module: `rk_check`, `rk_tn`, `rk_w
 from __future__ import annotations
 
 from fractions import Fraction
+from math import fsum
 from typing import Any
 
 from . import data
-from .dist import Dist
+from .dist import Dist, clip01
 from .errors import InputError
 from .keep import keep_highest
 from .params import IntParam
@@ -312,10 +313,29 @@ def damage_dice(
             "thrown": is_thrown, "notes": notes}
 
 
+def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
+    """P(attack >= target and defense >= attack + extra): a hit that the defender's roll turns aside.
+
+    The defense is rolled against the attack's own total (plus `extra`), so the two rolls are
+    combined outcome by outcome rather than as two independent chances.
+    """
+    turned = [p for _, p in defense.survival()]   # turned[j]: P(defense >= defense.offset + j)
+    terms = []
+    total = attack.total
+    for i, w in enumerate(attack.weights):
+        a = attack.offset + i
+        if w and a >= target:
+            j = max(0, a + extra - defense.offset)
+            if j >= len(turned):
+                break
+            terms.append(w / total * turned[j])
+    return clip01(fsum(terms))
+
+
 __all__ = [
     "EXACT_BUDGET", "EXACT_DICE", "HOUSE_WEAPONS", "IMPROVISED", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE",
     "MAX_TN", "RAISE", "RULES", "SUMMARY_WEAPONS", "THROWABLE", "THROWN_RULING", "WEAPON_CHOICES",
-    "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "dice_from", "dice_params",
+    "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "defended", "dice_from", "dice_params",
     "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row", "weapons_for",
     "wound_count", "wound_distribution", "wound_probabilities", "wound_rows",
 ]

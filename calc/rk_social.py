@@ -28,7 +28,7 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping, Sequence
 
-from .rk_rules import damage_dist, wound_distribution
+from .rk_rules import damage_dist, defended, wound_distribution
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep
@@ -42,26 +42,6 @@ MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
 D6_RULING = "R-0016"  # house damage d6s explode on a 6
 KEEP_ALL_RULING = "R-0050"
 BASES = {"1k3": (1, 3), "2k4": (2, 4)}  # usual Social Damage, and the base a Swordsman Knack gives
-
-
-def parried(attack: Dist, parry: Dist, target: int, extra: int) -> float:
-    """P(the attack reaches `target` and the Parry reaches the attack total + `extra`).
-
-    The Parry's TN moves with the attack's own total, so the two rolls are summed outcome by
-    outcome: for each attack total a, P(A = a) times P(parry >= a + extra).
-    """
-    reach = {t: p for t, p in parry.survival()}  # P(parry >= t) for t from its min to its max
-    low, high = parry.min, parry.max
-    total = attack.total
-    terms = []
-    for a, w in attack.items():
-        if a < target:
-            continue
-        need = a + extra
-        if need > high:
-            break
-        terms.append(w / total * (1.0 if need <= low else reach[need]))
-    return clip01(fsum(terms))
 
 
 def _expected(probs: Sequence[float]) -> float:
@@ -85,7 +65,7 @@ def backlash(*, panache: int, parry_raises: int, attacker_panache: int, attacker
 def _row(r: int, target: int, attack: Dist, parry: Dist | None, parry_raises: int,
          hit: list[float], expected_hit: float, price: dict[str, Any], damage: str, mean_damage: float) -> dict[str, Any]:
     p_hit = attack.at_least(target)
-    p_def = 0.0 if parry is None else min(p_hit, parried(attack, parry, target, RAISE * (r + parry_raises)))
+    p_def = 0.0 if parry is None else min(p_hit, defended(attack, parry, target, RAISE * (r + parry_raises)))
     p_lands = clip01(p_hit - p_def)
     dist = [clip01(p_lands * p) for p in hit]
     dist[0] = clip01(1.0 - p_lands + p_lands * hit[0])
@@ -257,7 +237,7 @@ SOCIAL_PARAMS = (
                 choices=(("1k3", "1k3, the usual"), ("2k4", "2k4, where a Swordsman Knack gives it")),
                 help="Before the attacker's Panache and the damage raises are added as unkept dice."),
     IntParam("attacker_flesh_wounds", "Attacker's Social Flesh Wounds", 0, minimum=0, maximum=300, required=False,
-             shown_when=_SOCIAL, help="Social damage the attacker already carries: his Wound Check must beat it too."),
+             shown_when=_SOCIAL, help="Social damage the attacker already carries: a failed attack's Wound Check must reach it too."),
     IntParam("parry_raises", "Target's raises on his Parry", 0, minimum=0, maximum=10, required=False, more=True,
              shown_when=_SOCIAL,
              help="Each makes his Parry 5 harder and adds one unkept die to what a parried attacker takes."),
@@ -265,4 +245,4 @@ SOCIAL_PARAMS = (
               help="Untick for a Distracted target: his Wits rolls do not explode."),
 )
 
-__all__ = ["SOCIAL_PARAMS", "backlash", "parried", "plan_social", "question", "verdict"]
+__all__ = ["SOCIAL_PARAMS", "backlash", "plan_social", "question", "verdict"]

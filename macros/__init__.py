@@ -23,10 +23,10 @@ def define_env(env: Any) -> None:
         return tables.table_markdown(name)
 
     @env.macro
-    def calculator(calculator_id: str) -> str:
-        """A calculator with its prerendered default result, linking back to its rule."""
+    def calculator(calculator_id: str, **values: Any) -> str:
+        """A calculator with its prerendered result (for its defaults, or these `values`), linking back to its rule."""
         on_rule_page = widgets.get(calculator_id).rule.split("#")[0] == page_uri()
-        return widgets.calculator_html(calculator_id, page_uri(), link_rule=not on_rule_page)
+        return widgets.calculator_html(calculator_id, page_uri(), link_rule=not on_rule_page, values=values)
 
     @env.macro
     def glossary_list(game: str) -> str:

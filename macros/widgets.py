@@ -10,12 +10,14 @@ from codex_view.format import figure
 from .links import relative_href
 
 
-def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True) -> str:
-    """A calculator with its default result worked out now, at build time."""
+def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True,
+                    values: dict[str, object] | None = None) -> str:
+    """A calculator with its result worked out now, at build time: for its defaults, or with some
+    fields set otherwise for this page (`values`, e.g. the planner on the Social Attacks page)."""
     calculator = get(calculator_id)
-    result = evaluate(calculator_id, calculator.defaults())
+    result = evaluate(calculator_id, dict(calculator.defaults(), **(values or {})))
     rule_href = relative_href(page_uri, calculator.rule) if link_rule else None
-    return widget_html(calculator, result, rule_href=rule_href)
+    return widget_html(calculator, result, values=values, rule_href=rule_href)
 
 
 def attack_plan_html(params: dict[str, object]) -> str:

@@ -10,7 +10,8 @@ import pytest
 
 from calc import InputError
 from calc.keep import roll_keep
-from calc.rk_social import SOCIAL_PARAMS, backlash, parried, plan_social, question
+from calc.rk_rules import defended as parried
+from calc.rk_social import SOCIAL_PARAMS, backlash, plan_social, question
 from tests import brute
 
 BASE: dict[str, Any] = dict(
