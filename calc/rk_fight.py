@@ -161,8 +161,11 @@ def fight(
     result["verdict"] = _verdict(result, kind)
     result["notes"] = _notes(params, setup, kind, runs_made)
     result["tables"] = [_table(p_crippled, p_out, kind)]
-    result["distribution"] = ([[n, p] for n, p in enumerate(per_out) if n] if p_out[-1] > 0 else [])
-    result["distribution_title"] = "The attack that takes him out of the fight"
+    # the chance left over is one more bar: still standing after the attacks counted
+    standing = max(0.0, 1.0 - fsum(per_out[1:]))
+    result["distribution"] = [[n, p] for n, p in enumerate(per_out) if n] + ([[attacks + 1, standing]] if standing else [])
+    result["distribution_title"] = (f"The attack that takes him out of the fight ({attacks + 1}: still standing "
+                                    f"after {attacks})")
     return result
 
 

@@ -256,7 +256,10 @@ def test_result_keys_and_lists() -> None:
     assert all(c >= o for c, o in zip(result["p_crippled"], result["p_out"]))  # out means Crippled first
     assert result["expected_attacks_out"] > result["expected_attacks_crippled"] > 0
     assert result["expected_hits_out"] <= result["expected_attacks_out"]
-    assert [n for n, _ in result["distribution"]] == list(range(1, 8))
+    # attacks 1..7, then 8 for "still standing after 7": the bars hold every chance
+    assert [n for n, _ in result["distribution"]] == list(range(1, 9))
+    assert abs(sum(p for _, p in result["distribution"]) - 1) < 1e-12
+    assert abs(result["distribution"][-1][1] - (1 - result["p_out"][-1])) < 1e-12
 
 
 def test_a_crippled_defender_defends_worse_under_the_summary_rules_only() -> None:
