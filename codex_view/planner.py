@@ -63,9 +63,12 @@ def rows_table_html(result: Mapping[str, Any]) -> str:
     head = "".join(f'<th scope="col">{escape(label)}</th>' for _, label, _ in _COLUMNS)
     body = []
     for row in result["rows"]:
-        mark = ' class="cx-row--mark"' if row["raises"] == result["best"] else ""
-        cells = "".join(f"<td>{escape(figure(row[key], kind))}</td>" for key, _, kind in _COLUMNS)
-        body.append(f"<tr{mark}>{cells}</tr>")
+        best = row["raises"] == result["best"]
+        cells = [escape(figure(row[key], kind)) for key, _, kind in _COLUMNS]
+        if best:   # said in words too, not only by the row's colour and weight
+            cells[0] += ' <span class="cx-mark-word">best</span>'
+        tds = "".join(f"<td>{cell}</td>" for cell in cells)
+        body.append(('<tr class="cx-row--mark">' if best else "<tr>") + f"{tds}</tr>")
     # a box of its own that scrolls sideways on a narrow screen, reachable by the keyboard;
     # the table's class keeps Material from wrapping it in a second, unfocusable scroll box
     label = f"Raises called for damage, {result['roll']} against TN {result['tn']}"

@@ -168,17 +168,24 @@ def _cell(value: object, kind: str) -> str:
     return escape(figure(value, kind))
 
 
+# What a marked row is, said in words beside its first cell (the colour alone says nothing to
+# a reader who cannot see it); a table whose marked row names itself ("Target number") has none.
+_MARK_WORDS = {"rows": "best", "raises": "most raises", "by_wounds": "now"}
+
+
+def _row(row: Mapping[str, Any], kinds: list[str], mark_word: str) -> str:
+    cells = [_cell(v, k) for v, k in zip(row["cells"], kinds)]
+    if row.get("mark") and mark_word and cells:
+        cells[0] += f' <span class="cx-mark-word">{escape(mark_word)}</span>'
+    return ('<tr class="cx-row--mark">' if row.get("mark") else "<tr>") + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
 def _tables(tables: list[Mapping[str, Any]]) -> str:
     out = []
     for t in tables:
         head = "".join(f'<th scope="col">{escape(c["label"])}</th>' for c in t["columns"])
         kinds = [c.get("format", "text") for c in t["columns"]]
-        body = "".join(
-            ('<tr class="cx-row--mark">' if row.get("mark") else "<tr>")
-            + "".join(f"<td>{_cell(v, k)}</td>" for v, k in zip(row["cells"], kinds))
-            + "</tr>"
-            for row in t["rows"]
-        )
+        body = "".join(_row(row, kinds, _MARK_WORDS.get(str(t.get("key", "")), "")) for row in t["rows"])
         key = _attr(t.get("key", ""))
         out.append(
             f'<div class="cx-result-table" data-table="{key}"><p class="cx-subtitle">{escape(t["title"])}</p>'

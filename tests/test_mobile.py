@@ -169,7 +169,8 @@ def test_glossary_tooltip_is_14_px(phone: Any, served: str) -> None:
     term = phone.locator(".md-content p abbr").first
     term.scroll_into_view_if_needed()
     term.tap()
-    tip = phone.locator(".md-tooltip2--active .md-tooltip2__inner, .md-tooltip--active .md-tooltip__inner").first
+    # on touch the definition opens under its paragraph (issue 21, glossary-tap.js)
+    tip = phone.locator(".cx-define, .md-tooltip2--active .md-tooltip2__inner, .md-tooltip--active .md-tooltip__inner").first
     tip.wait_for(timeout=5000)
     sizes = tip.evaluate("""(el) => { const out = [];
       const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
