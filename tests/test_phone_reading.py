@@ -12,12 +12,17 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from codex_view import planner
+from codex_view.render import result_html
+from calc import evaluate
+from calc.registry import get
+from macros import jumps
 from tests.browser import type_into, wait_state
 from tests.conftest import PageWatch
 from tests.test_mobile import HIT_AREA, TOUCH_MIN
 from tests.test_search import search
 
-pytestmark = pytest.mark.browser
+on_phone = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 
@@ -30,6 +35,35 @@ def phone(browser: Any, served: str) -> Iterator[Any]:
     yield page
     assert page.watch.outside == []
     ctx.close()
+
+
+# ---------------------------------------------------------------- without a browser
+def test_the_best_row_is_named_in_words() -> None:
+    plan = evaluate("rk-attack", get("rk-attack").defaults())
+    html = planner.rows_table_html(plan)
+    assert html.count("cx-mark-word") == 1
+    assert f'<tr class="cx-row--mark"><td>{plan["best"]} <span class="cx-mark-word">best</span></td>' in html
+    shown = result_html(get("rk-attack"), plan)
+    assert '<span class="cx-mark-word">best</span>' in shown
+    check = result_html(get("rk-check"), evaluate("rk-check", {"rolled": 5, "kept": 3, "tn": 20}))
+    assert check.count("cx-mark-word") == 1 and "most raises" in check
+
+
+def test_a_jump_link_only_where_a_calculator_is_far_down() -> None:
+    near = '# Title { #t }\n\nIntro.\n\n{{ calculator("rk-check") }}\n'
+    far = "# Title { #t }\n\nIntro line.\n\n" + "Rules text. " * 100 + '\n\n{{ calculator("rk-check") }}\n'
+    both = near + '\n{{ calculator("rk-tn") }}\n'
+    assert jumps.wanted(jumps.calculators_in(near)) == []
+    assert jumps.wanted(jumps.calculators_in(far)) == ["rk-check"]
+    assert jumps.wanted(jumps.calculators_in(both)) == ["rk-check", "rk-tn"]
+    block = jumps.jump_html(["rk-check"])
+    assert 'href="#calc-rk-check"' in block and "Roll &amp; Keep odds" in block
+    placed = jumps.insert_after_intro(far, block).split("\n")
+    assert placed[0].startswith("# Title") and placed[2] == "Intro line." and placed[4] == block
+    # a page that opens on tabs, not a paragraph: the links go right under the title
+    tabs = '# T { #t }\n\n=== "Summary rules"\n\n    text\n'
+    assert jumps.insert_after_intro(tabs, block).split("\n")[2] == block
+    assert jumps.insert_after_intro("no title\n", block) == "no title\n"
 
 
 # every word of every cell (split at spaces) on one line: a break inside "99.90%" or "Raises"
@@ -57,6 +91,7 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)].filter((b) => 
   label: b.getAttribute('aria-label'), sticky: getComputedStyle(b.querySelector('td')).position }))"""
 
 
+@on_phone
 def test_planner_tables_break_no_word_or_number_and_name_the_best_row(phone: Any, served: str) -> None:
     phone.goto(served + "rk/choosing-raises/")
     wait_state(phone, "rk-attack", "ready")
@@ -76,6 +111,7 @@ def test_planner_tables_break_no_word_or_number_and_name_the_best_row(phone: Any
     assert phone.evaluate(BROKEN_CELLS, ".cx-table :is(th, td)") == []
 
 
+@on_phone
 def test_a_jump_link_reaches_a_calculator_far_down(phone: Any, served: str) -> None:
     phone.goto(served + "rk/attacking/")
     jumps = phone.locator(".cx-jumps a")
@@ -88,6 +124,7 @@ def test_a_jump_link_reaches_a_calculator_far_down(phone: Any, served: str) -> N
     phone.wait_for_function("() => Math.abs(document.getElementById('calc-rk-attack').getBoundingClientRect().top) < 120")
 
 
+@on_phone
 def test_the_results_tools_sit_between_form_and_figures(phone: Any, served: str) -> None:
     phone.goto(served + "rk/attacking/")
     wait_state(phone, "rk-attack", "ready")
@@ -100,6 +137,7 @@ def test_the_results_tools_sit_between_form_and_figures(phone: Any, served: str)
         assert where[tool] - where["form"] < 200, where
 
 
+@on_phone
 def test_the_calculators_page_opens_with_its_list(phone: Any, served: str) -> None:
     phone.goto(served + "calculators/")
     links = phone.locator(".cx-jumps a")
@@ -108,6 +146,7 @@ def test_the_calculators_page_opens_with_its_list(phone: Any, served: str) -> No
     assert links.first.bounding_box()["y"] < PHONE["height"]
 
 
+@on_phone
 def test_overridden_dice_are_disabled_and_the_threshold_is_named(phone: Any, served: str) -> None:
     phone.goto(served + "rk/basics/")
     wait_state(phone, "rk-check", "ready")
@@ -123,6 +162,7 @@ def test_overridden_dice_are_disabled_and_the_threshold_is_named(phone: Any, ser
     assert not root.locator('[name="rolled"]').is_disabled()
 
 
+@on_phone
 def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) -> None:
     phone.goto(served)
     search(phone, "R-0045")
@@ -135,6 +175,7 @@ def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) 
     assert all(len(m) > 1 for m in marks), marks
 
 
+@on_phone
 @pytest.mark.parametrize("query", ["6k3", "roll and keep calculator"])
 def test_dice_and_calculator_words_find_the_roll_and_keep_calculator(phone: Any, served: str, query: str) -> None:
     phone.goto(served)
@@ -157,6 +198,7 @@ SMALL_TEXT = """() => { const out = [];
   return out; }"""
 
 
+@on_phone
 @pytest.mark.parametrize("path,cid", [("rk/attacking/", "rk-attack"), ("sun/rules/", "sun-check")])
 def test_no_text_under_12_px(phone: Any, served: str, path: str, cid: str) -> None:
     phone.goto(served + path)
@@ -168,6 +210,7 @@ def test_no_text_under_12_px(phone: Any, served: str, path: str, cid: str) -> No
     assert phone.evaluate(SMALL_TEXT) == []
 
 
+@on_phone
 def test_heading_links_and_breadcrumbs_are_44_px_on_touch(phone: Any, served: str) -> None:
     phone.goto(served + "rk/basics/")
     small = {}
@@ -178,6 +221,7 @@ def test_heading_links_and_breadcrumbs_are_44_px_on_touch(phone: Any, served: st
     assert small == {}
 
 
+@on_phone
 def test_back_to_top_never_covers_a_focused_field(phone: Any, served: str) -> None:
     phone.goto(served + "rk/damage/")
     wait_state(phone, "rk-wounds", "ready")
@@ -194,6 +238,7 @@ def test_back_to_top_never_covers_a_focused_field(phone: Any, served: str) -> No
     assert not covers and (not top.is_visible() or top.evaluate("(t) => getComputedStyle(t).visibility") == "hidden")
 
 
+@on_phone
 def test_a_tapped_definition_leaves_its_sentence_in_view(phone: Any, served: str) -> None:
     phone.goto(served + "rk/basics/")
     term = phone.locator(".md-content p abbr").first

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from macros import printing, widgets
+
 # A4 sheets at most; before issue 21: rk 60, sun 21, pool 26
 MOST_SHEETS = {"rk": 30, "sun": 12, "pool": 18}
 
@@ -35,3 +37,14 @@ def test_a_printed_calculator_is_its_question_answer_and_address(page: Any, serv
     assert "Roll & Keep odds" in text and "against TN" in text and "%" in text
     href = line.locator("a").get_attribute("href")
     assert href.endswith("#calc-rk-check") and line.locator("a").inner_text().startswith("http")
+
+
+def test_a_calculator_prints_as_one_line_with_its_address() -> None:
+    out = printing.game_markdown("rk", [("rk/basics.md", '# Basics { #rk-basics }\n\n{{ calculator("rk-check") }}\n')])
+    assert '{{ calculator_line("rk-check") }}' in out and '{{ calculator("rk-check") }}' not in out
+    line = widgets.calculator_line_html("rk-check", "print/rk.md", "https://codex.example/")
+    assert line.startswith('<p class="cx-print-calc"><strong>Roll &amp; Keep odds</strong>: 5k3 against TN 20')
+    assert 'href="../../rk/basics/#calc-rk-check">https://codex.example/rk/basics/#calc-rk-check</a>' in line
+    assert "<form" not in line and "<svg" not in line and "<table" not in line
+    # a calculator whose question is its default settings says what it works out instead
+    assert "Chance that A acts before B" in widgets.calculator_line_html("sun-initiative", "print/sun.md")
