@@ -8,29 +8,18 @@ The on-screen keyboard is simulated the way it acts on the layout (the page asks
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 import calc
 from tests.browser import READY_TIMEOUT_MS, type_into, wait_for_result, wait_state
-from tests.conftest import PageWatch
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 KEYBOARD_OPEN = {"width": 360, "height": 440}
 TOUCH_MIN = 44
-
-
-@pytest.fixture(scope="module")
-def phone(browser: Any, served: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served.rstrip("/"))
-    yield page
-    assert page.watch.outside == []
-    ctx.close()
 
 
 def _open(page: Any, served: str, path: str, cid: str | None = None) -> None:

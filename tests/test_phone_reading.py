@@ -7,7 +7,7 @@ no text under 12 px, 44 px targets. One touch context for the module (Pyodide bo
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -18,23 +18,11 @@ from calc import evaluate
 from calc.registry import get
 from macros import jumps
 from tests.browser import type_into, wait_state
-from tests.conftest import PageWatch
+from tests.conftest import PHONE
 from tests.test_mobile import HIT_AREA, TOUCH_MIN
 from tests.test_search import search
 
 on_phone = pytest.mark.browser
-
-PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(scope="module")
-def phone(browser: Any, served: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served.rstrip("/"))
-    yield page
-    assert page.watch.outside == []
-    ctx.close()
 
 
 # ---------------------------------------------------------------- without a browser
