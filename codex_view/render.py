@@ -140,10 +140,14 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
 
 def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
     at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
-    rows, running = [], 1.0
-    for x, p in pmf:
-        rows.append(f"<tr><td>{int(x)}</td><td>{percent(p)}</td><td>{percent(running)}</td></tr>")
-        running -= p
+    # "at least" summed from the top down: subtracting from 1 left float dust, and the last
+    # row read "exactly <0.01%, at least 0%"
+    at_least, tail = 0.0, []
+    for _, p in reversed(pmf):
+        at_least += p
+        tail.append(at_least)
+    rows = [f"<tr><td>{int(x)}</td><td>{percent(p)}</td><td>{percent(min(up, 1.0))}</td></tr>"
+            for (x, p), up in zip(pmf, reversed(tail))]
     return (
         f'<div class="cx-chart"><p class="cx-subtitle">{escape(title)}</p>'
         f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'

@@ -37,6 +37,17 @@ def test_the_best_row_is_named_in_words() -> None:
     assert check.count("cx-mark-word") == 1 and "most raises" in check
 
 
+def test_the_table_of_every_total_never_reads_at_least_zero_below_a_chance() -> None:
+    import re
+
+    html = result_html(get("rk-check"), evaluate("rk-check", {"rolled": 5, "kept": 3, "tn": 20}))
+    table = html[html.index("Table of every total"):]
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(.*?)</td><td>(.*?)</td></tr>", table)
+    assert len(rows) > 100
+    assert all(not (exactly != "0%" and at_least == "0%") for _, exactly, at_least in rows), rows[-3:]
+    assert rows[0][2] == "100%" and rows[-1][1] == rows[-1][2] == "<0.01%"
+
+
 def test_a_jump_link_only_where_a_calculator_is_far_down() -> None:
     near = '# Title { #t }\n\nIntro.\n\n{{ calculator("rk-check") }}\n'
     far = "# Title { #t }\n\nIntro line.\n\n" + "Rules text. " * 100 + '\n\n{{ calculator("rk-check") }}\n'
