@@ -14,6 +14,7 @@ from calc.registry import get
 
 from .format import figure
 from .links import page_url
+from .tables import table_row
 
 PLANNER = "rk-attack"
 
@@ -67,9 +68,7 @@ def rows_table_html(result: Mapping[str, Any]) -> str:
     head = "".join(f'<th scope="col">{escape(column["label"])}</th>' for column in table["columns"])
     body = []
     for row in table["rows"]:
-        mark = ' class="cx-row--mark"' if row.get("mark") else ""
-        cells = "".join(f"<td>{escape(figure(value, kind))}</td>" for value, kind in zip(row["cells"], kinds))
-        body.append(f"<tr{mark}>{cells}</tr>")
+        body.append(table_row(row, kinds, "best"))   # the best row said in words, not only by its colour
     # a box of its own that scrolls sideways on a narrow screen, reachable by the keyboard;
     # the table's class keeps Material from wrapping it in a second, unfocusable scroll box
     label = f"Raises called for damage, {result['roll']} against TN {result['tn']}"

@@ -19,6 +19,7 @@ from calc.registry import get
 
 from .chart import bars_svg
 from .planner import handoffs_html
+from .tables import table_row
 from .format import figure, percent
 from .links import page_url
 
@@ -138,10 +139,14 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
 
 def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
     at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
-    rows, running = [], 1.0
-    for x, p in pmf:
-        rows.append(f"<tr><td>{int(x)}</td><td>{percent(p)}</td><td>{percent(running)}</td></tr>")
-        running -= p
+    # "at least" summed from the top down: subtracting from 1 left float dust, and the last
+    # row read "exactly <0.01%, at least 0%"
+    at_least, tail = 0.0, []
+    for _, p in reversed(pmf):
+        at_least += p
+        tail.append(at_least)
+    rows = [f"<tr><td>{int(x)}</td><td>{percent(p)}</td><td>{percent(min(up, 1.0))}</td></tr>"
+            for (x, p), up in zip(pmf, reversed(tail))]
     return (
         f'<div class="cx-chart"><p class="cx-subtitle">{escape(title)}</p>'
         f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'
@@ -160,10 +165,9 @@ def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
     )
 
 
-def _cell(value: object, kind: str) -> str:
-    if value is None:
-        return "—"
-    return escape(figure(value, kind))
+# What a marked row is, said in words beside its first cell (the colour alone says nothing to
+# a reader who cannot see it); a table whose marked row names itself ("Target number") has none.
+_MARK_WORDS = {"rows": "best", "raises": "most raises", "by_wounds": "now"}
 
 
 def tables_html(tables: list[Mapping[str, Any]]) -> str:
@@ -172,12 +176,7 @@ def tables_html(tables: list[Mapping[str, Any]]) -> str:
     for t in tables:
         head = "".join(f'<th scope="col">{escape(c["label"])}</th>' for c in t["columns"])
         kinds = [c.get("format", "text") for c in t["columns"]]
-        body = "".join(
-            ('<tr class="cx-row--mark">' if row.get("mark") else "<tr>")
-            + "".join(f"<td>{_cell(v, k)}</td>" for v, k in zip(row["cells"], kinds))
-            + "</tr>"
-            for row in t["rows"]
-        )
+        body = "".join(table_row(row, kinds, _MARK_WORDS.get(str(t.get("key", "")), "")) for row in t["rows"])
         key = _attr(t.get("key", ""))
         out.append(
             f'<div class="cx-result-table" data-table="{key}"><p class="cx-subtitle">{escape(t["title"])}</p>'

@@ -29,6 +29,11 @@ def define_env(env: Any) -> None:
         return widgets.calculator_html(calculator_id, page_uri(), link_rule=not on_rule_page, values=values)
 
     @env.macro
+    def calculator_line(calculator_id: str) -> str:
+        """A calculator as one printed line (print pages): question, default answer, its address."""
+        return widgets.calculator_line_html(calculator_id, page_uri(), str(env.conf.get("site_url") or ""))
+
+    @env.macro
     def glossary_list(game: str) -> str:
         """One game's glossary as a definition list."""
         return glossary.glossary_html(game, page_uri())

@@ -136,7 +136,8 @@ CALCULATOR_LINE = re.compile(r"^\s*\{\{\s*calculator\(\s*[\"'](?P<id>[\w-]+)[\"'
 
 
 def once_per_sheet(markdown: str) -> str:
-    """A calculator placed on two pages of a game is printed once (its id must stay unique)."""
+    """Each calculator prints as one line (`calculator_line`: its question, default answer and
+    address), not as its form and charts; one placed on two pages of a game is printed once."""
     seen: set[str] = set()
     out = []
     for line in markdown.split("\n"):
@@ -146,5 +147,6 @@ def once_per_sheet(markdown: str) -> str:
             continue
         if match:
             seen.add(match.group("id"))
+            line = f'{{{{ calculator_line("{match.group("id")}") }}}}'
         out.append(line)
     return "\n".join(out)

@@ -8,7 +8,11 @@ plugin has written `search/search_index.json`:
   so "Parry" finds Seventh Sun's Parry before a passing mention;
 - `EXTRA_TERMS` below names the home of words the glossary does not hold (Roll & Keep's
   parries, Seventh Sun's basic roll as "skill roll");
-- each ruling answers to its ID as readers type it: `R-0016`, `r0016`, `R16`.
+- each ruling answers to its ID as readers type it: `R-0016`, `r0016`, `R16`;
+- the Roll & Keep calculator answers to a roll written as XkY (`6k3`) and to "calculator".
+
+It also puts a colon between each calculator field's label and its help in the indexed text
+(the form's label and help are separate elements, which the index ran together).
 
 Listed before security_hook.py, which fingerprints the index for the offline manifest.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import escape
 import sys
 from pathlib import Path
 
@@ -37,6 +42,16 @@ EXTRA_TERMS: dict[str, tuple[str, ...]] = {
     "sun/rules.md#sun-basic-roll": ("skill roll", "basic roll", "check", "roll"),
     "pool/reference.md#pool-rolls": ("roll", "dice pool"),
 }
+
+# "roll and keep calculator" finds the Roll & Keep calculator first
+CALCULATOR_TERMS: dict[str, tuple[str, ...]] = {
+    "calculators.md#calculators-rk-check": ("roll and keep calculator", "calculator", "odds", "XkY"),
+}
+# "6k3" finds it too: every roll of up to 12 dice with each kept count, in a field of its own
+# (`rolls`, boosted in mkdocs.yml), so 78 words do not weigh on how `terms` ranks other sections
+ROLLS_FIELD = "rolls"
+ROLLS = tuple(f"{rolled}k{kept}" for rolled in range(1, 13) for kept in range(1, rolled + 1))
+ROLLS_HOME = "calculators.md#calculators-rk-check"
 
 _RULING = re.compile(r"R-(\d{4})\b")
 
@@ -80,7 +95,7 @@ def ruling_terms(title: str) -> list[str]:
 def add_terms(docs: list[dict]) -> int:
     """Give each chosen section its `terms`; returns how many sections got some."""
     terms: dict[str, list[str]] = glossary_terms()
-    for anchor, words in EXTRA_TERMS.items():
+    for anchor, words in [*EXTRA_TERMS.items(), *CALCULATOR_TERMS.items()]:
         terms.setdefault(_location(anchor), []).extend(words)
     known = {doc.get("location", "") for doc in docs}
     for location in [loc for loc in terms if loc not in known]:
@@ -97,10 +112,50 @@ def add_terms(docs: list[dict]) -> int:
     return count
 
 
+def add_rolls(docs: list[dict]) -> bool:
+    """Give the Roll & Keep calculator's section the rolls written as XkY; False if it is missing."""
+    home = _location(ROLLS_HOME)
+    for doc in docs:
+        if doc.get("location") == home:
+            doc[ROLLS_FIELD] = " ".join(ROLLS)
+            return True
+    return False
+
+
+def field_texts() -> list[tuple[str, str]]:
+    """(label, help) of every calculator field, as the form shows them."""
+    from calc import CALCULATORS
+    from calc.registry import get
+
+    out = []
+    for cid in CALCULATORS:
+        for field in get(cid).describe()["params"]:
+            if field.get("label") and field.get("help"):
+                out.append((str(field["label"]), str(field["help"])))
+    return out
+
+
+def separate_labels(docs: list[dict], fields: list[tuple[str, str]]) -> int:
+    """`Dice rolled (X)Ten-sided dice…` -> `Dice rolled (X): Ten-sided dice…` in the indexed text."""
+    changed = 0
+    for doc in docs:
+        text = doc.get("text", "")
+        for label, help_text in fields:
+            run = escape(label, quote=False) + escape(help_text, quote=False)
+            if run in text:
+                text = text.replace(run, f" {escape(label, quote=False)}: {escape(help_text, quote=False)}")
+        if text != doc.get("text", ""):
+            doc["text"] = text
+            changed += 1
+    return changed
+
+
 def on_post_build(*, config: MkDocsConfig) -> None:
     path = Path(config.site_dir) / INDEX
     if not path.exists():
         return
     index = json.loads(path.read_text(encoding="utf-8"))
     add_terms(index.get("docs", []))
+    add_rolls(index.get("docs", []))
+    separate_labels(index.get("docs", []), field_texts())
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from calc import CALCULATORS, evaluate
 from calc.registry import get
 from codex_view import planner, widget_html
+from codex_view.compare import question_text
 from codex_view.format import figure
 
-from .links import relative_href
+from .links import page_url, relative_href
 
 
 def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True,
@@ -36,3 +39,29 @@ def calc_figure(calculator_id: str, key: str, kind: str, params: dict[str, objec
 
 def all_ids() -> list[str]:
     return list(CALCULATORS)
+
+
+def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "") -> str:
+    """A calculator as one printed line: its question, its answer at the defaults, and where it lives.
+
+    A print page carries the rules; the live calculator stays on the site, so the line names its
+    address in full (a printed link cannot be clicked).
+    """
+    calculator = get(calculator_id)
+    params = calculator.defaults()
+    result = evaluate(calculator_id, params)
+    question = question_text(calculator, params, result)
+    if question == "the default settings":
+        question = calculator.summary.rstrip(".")
+    figures = [
+        f"{h.label}: {figure(result[h.key], h.format)}"
+        for h in calculator.headlines[:2] if result.get(h.key) is not None
+    ]
+    target = f"{calculator.rule.split('#')[0]}#calc-{calculator_id}"
+    href = relative_href(page_uri, target)
+    shown = (site_url.rstrip("/") + "/" + page_url(target.split("#")[0]) + f"#calc-{calculator_id}") if site_url else href
+    return (
+        f'<p class="cx-print-calc"><strong>{escape(calculator.title)}</strong>: {escape(question)}. '
+        f'{escape("; ".join(figures))}. '
+        f'Other values: <a href="{escape(href, quote=True)}">{escape(shown)}</a></p>'
+    )

@@ -188,6 +188,20 @@ def context(browser: object, served: str) -> Iterator[object]:
     ctx.close()
 
 
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture(scope="module")
+def phone(browser: object, served: str) -> Iterator[object]:
+    """A 360x740 touch screen, one per test module (Pyodide boots once in it)."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    page = ctx.new_page()
+    page.watch = PageWatch(page, served.rstrip("/"))
+    yield page
+    assert page.watch.outside == []
+    ctx.close()
+
+
 @pytest.fixture()
 def page(context: object, served: str) -> Iterator[object]:
     page = context.new_page()

@@ -122,3 +122,16 @@ def test_a_ruling_anchor_in_capitals_lands_on_the_ruling(page: Any, served: str)
     page.wait_for_function("() => location.hash === '#r-0016'")
     top = page.evaluate("document.getElementById('r-0016').getBoundingClientRect().top")
     assert 0 <= top < 200
+
+
+def test_rolls_and_field_labels_in_the_index() -> None:
+    from macros import search_hook
+
+    docs = [{"location": "calculators/#calculators-rk-check", "title": "Roll and keep",
+             "text": "Dice rolled (X)Ten-sided dice thrown for the roll, at most 30. A whole number."}]
+    assert search_hook.add_rolls(docs) and "6k3" in docs[0]["rolls"].split() and "13k1" not in docs[0]["rolls"]
+    fields = search_hook.field_texts()
+    assert ("Dice rolled (X)", "Ten-sided dice thrown for the roll, at most 30.") in fields
+    assert search_hook.separate_labels(docs, fields) == 1
+    assert "Dice rolled (X): Ten-sided dice" in docs[0]["text"]
+    assert not search_hook.add_rolls([{"location": "rk/basics/"}])

@@ -5,6 +5,8 @@ import { bind } from "./calculators.js";
 import { bindHeadingLinks, followAnchorCase, followMovedAnchor } from "./links.js";
 import { bindChartTouch } from "./chart-touch.js";
 import { bindLayout } from "./form-layout.js";
+import { bindReading } from "./reading.js";
+import { bindGlossaryTap } from "./glossary-tap.js";
 import { bindVersions } from "./versions.js";
 import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
@@ -19,10 +21,11 @@ function bindGlossary() {
 }
 
 function bindPage() {
-  document.querySelectorAll("[data-calculator]").forEach((root) => { bind(root); bindLayout(root); });
+  document.querySelectorAll("[data-calculator]").forEach((root) => { bind(root); bindLayout(root); bindReading(root); });
   bindVersions();   // after the calculators: their Rules select and the page's tabs agree
   bindHeadingLinks();
   bindGlossary();
+  bindGlossaryTap();
   bindChartTouch();
   bindSearchWhere();
   followAnchorCase();   // before a moved anchor is looked up: #R-0016 is #r-0016, not a move

@@ -24,9 +24,25 @@ function where(item, tabs) {
   return parts.filter((part, i) => i === 0 || part !== parts[i - 1]).join(" › ");
 }
 
+// A result's link carries the words to highlight (`?h=`). Typed "R-0045" reaches the index as
+// "r" and "0045", and "r" would mark every letter r on the ruling's page: a word of one
+// character is left out of the highlight (the link still lands on the ruling's anchor).
+function quietSingleLetters(item) {
+  for (const link of item.querySelectorAll("a.md-search-result__link")) {
+    const url = new URL(link.href, location.href);
+    const words = (url.searchParams.get("h") || "").split(/\s+/).filter(Boolean);
+    const kept = words.filter((word) => word.length > 1);
+    if (kept.length === words.length) continue;
+    if (kept.length) url.searchParams.set("h", kept.join(" "));
+    else url.searchParams.delete("h");
+    link.href = url.href;
+  }
+}
+
 function label(list) {
   const tabs = gameTabs();
   for (const item of list.querySelectorAll(":scope > .md-search-result__item")) {
+    quietSingleLetters(item);
     if (item.querySelector(".cx-search-where")) continue;
     const text = where(item, tabs);
     const article = item.querySelector(".md-search-result__article");

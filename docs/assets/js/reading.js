@@ -1,0 +1,79 @@
+// Reading a calculator on a phone (issue 21): its tools sit with its answer, the threshold an
+// answer depends on is named beside it, and the dice fields that Stat and Skill replace say so.
+// It computes nothing: the figures are the worker's, the threshold is the form's own value.
+
+const OVERRIDDEN = ["rolled", "kept"];   // replaced when both `stat` and `skill` hold a value
+
+// "Copy link to these odds", "Compare with…" and "Copy as text" go just above the answer,
+// between the form and the figures, so they are reached without scrolling past charts.
+function placeTools(root) {
+  const links = root.querySelector(".cx-links");
+  const result = root.querySelector(".cx-result");
+  if (links && result && links.nextElementSibling !== result) result.before(links);
+}
+
+function fieldValue(form, name) {
+  const el = form.elements.namedItem(name);
+  return el && "value" in el ? String(el.value).trim() : "";
+}
+
+function labelOf(form, name) {
+  const el = form.elements.namedItem(name);
+  const label = el && el.labels && el.labels[0];
+  return label ? label.textContent.replace(/\s*\(optional\)\s*$/i, "").trim() : name;
+}
+
+// With Stat and Skill both filled, the dice fields are not used: disabled, with the reason.
+function markOverridden(root, form) {
+  if (!form.elements.namedItem("stat") || !form.elements.namedItem("skill")) return;
+  const replaced = fieldValue(form, "stat") !== "" && fieldValue(form, "skill") !== "";
+  for (const name of OVERRIDDEN) {
+    const el = form.elements.namedItem(name);
+    const field = el && el.closest(".cx-field");
+    if (!field) continue;
+    el.disabled = replaced;
+    let why = field.querySelector(".cx-overridden");
+    if (replaced && !why) {
+      why = document.createElement("small");
+      why.className = "cx-overridden";
+      why.id = `${el.id}-overridden`;
+      field.append(why);
+    }
+    if (why) {
+      why.hidden = !replaced;
+      why.textContent = replaced ? `Not used: ${labelOf(form, "stat")} and ${labelOf(form, "skill")} set the dice.` : "";
+    }
+    const described = (el.getAttribute("aria-describedby") || "").split(" ").filter((id) => id && id !== `${el.id}-overridden`);
+    if (replaced) described.push(`${el.id}-overridden`);
+    el.setAttribute("aria-describedby", described.join(" "));
+  }
+}
+
+// "Raises you can call at the threshold" names the threshold it was worked out for.
+function showThreshold(root, form) {
+  const out = root.querySelector('.cx-result [data-result="max_raises"]');
+  const value = fieldValue(form, "threshold");
+  if (!out || !form.elements.namedItem("threshold")) return;
+  const figure = out.closest(".cx-figure");
+  let note = figure.querySelector(".cx-threshold");
+  if (!note) {
+    note = document.createElement("span");
+    note.className = "cx-threshold";
+    figure.append(note);
+  }
+  const shown = value || form.elements.namedItem("threshold").defaultValue;
+  note.textContent = shown ? `at a ${shown}% chance or better` : "";
+}
+
+export function bindReading(root) {
+  const form = root.querySelector("form.cx-form");
+  if (!form || root.codexReading) return;
+  root.codexReading = true;
+  placeTools(root);
+  form.addEventListener("input", () => markOverridden(root, form));
+  form.addEventListener("change", () => markOverridden(root, form));
+  const result = root.querySelector(".cx-result");
+  if (result) new MutationObserver(() => showThreshold(root, form)).observe(result, { childList: true });
+  markOverridden(root, form);
+  showThreshold(root, form);
+}
