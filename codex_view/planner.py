@@ -12,7 +12,6 @@ from typing import Any, Mapping
 
 from calc.registry import get
 
-from .format import figure
 from .links import page_url
 from .tables import table_row
 
