@@ -6,15 +6,34 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from .params import Param, canonical
+from .wording import figure
 
 
 @dataclass(frozen=True)
 class Headline:
-    """A figure shown large: `key` in the result, its label, and how to format it."""
+    """A figure shown large: `key` in the result, its label, and how to format it.
+
+    `label` and `missing` may name other keys of the result in braces ("at a {threshold}% chance
+    or better"), so a label says what its figure was worked out for. `missing` stands in the
+    figure's place when the result has no value for it ("none at {threshold}%"); without it such a
+    figure is left out.
+    """
 
     key: str
     label: str
-    format: str = "percent"  # percent | number | integer
+    format: str = "percent"  # percent | number | integer | text
+    missing: str = ""
+
+    def title(self, result: Mapping[str, Any]) -> str:
+        """The label, with what it names from the result filled in."""
+        return self.label.format_map(result)
+
+    def shown(self, result: Mapping[str, Any]) -> str | None:
+        """The figure as text, the `missing` text when there is none, or None (nothing to show)."""
+        value = result.get(self.key)
+        if value is None:
+            return self.missing.format_map(result) if self.missing else None
+        return figure(value, self.format)
 
 
 @dataclass(frozen=True)

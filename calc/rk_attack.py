@@ -25,7 +25,7 @@ from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import BoolParam, ChoiceParam, IntParam, Param
 from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, defended, dice_from, result_table, tail_note
-from .wording import plural, rough_percent, xky
+from .wording import apart, plural, rough_percent, xky
 
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
 
@@ -65,22 +65,14 @@ def _raises_words(n: int) -> str:
     return "no raises" if n == 0 else plural(n, "raise")
 
 
-def _two(a: float, b: float) -> tuple[str, str]:
-    """Two averages with enough decimals to tell them apart (up to four)."""
-    for places in (2, 3, 4):
-        x, y = f"{a:.{places}f}", f"{b:.{places}f}"
-        if x != y:
-            return x, y
-    return x, y
-
-
 def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> str:
     """One sentence on the trade-off: fewer hits against more damage per hit."""
     top = rows[best]
     base = rows[0]
     if top["expected_wounds"] <= 0:
         return "No number of raises gives this attack a chance to cause a lasting wound."
-    w_top, w_base = _two(top["expected_wounds"], base["expected_wounds"])
+    w_top, w_base = apart(top["expected_wounds"], base["expected_wounds"])
+    l_top, l_base = apart(top["p_lands"], base["p_lands"], as_percent=True)
     if len(rows) == 1:
         text = (f"With no raises: {rough_percent(top['p_lands'])} of attacks land, "
                 f"{top['expected_wounds']:.2f} wounds per attack on average.")
@@ -89,8 +81,8 @@ def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> 
                 f"{base['expected_wounds']:.2f} wounds per attack on average; each raise costs more hits "
                 "than its extra damage die is worth.")
     else:
-        text = (f"Calling {_raises_words(best)}: fewer hits ({rough_percent(top['p_lands'])} land, against "
-                f"{rough_percent(base['p_lands'])} with none) but more wounds per attack "
+        text = (f"Calling {_raises_words(best)}: fewer hits ({l_top} land, against "
+                f"{l_base} with none) but more wounds per attack "
                 f"({w_top}, against {w_base}).")
     if best_for_wound != best:
         text += (f" For the best chance of at least one wound, call {_raises_words(best_for_wound)} "

@@ -9,7 +9,7 @@ from .dist import Dist
 from .keep import roll_keep
 from .params import BoolParam, IntParam
 from .rk_rules import MAX_TN, RAISE, dice_from, dice_params, meets, result_table, tail_note
-from .wording import plural, xky
+from .wording import percent, plural, xky
 
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
 TABLE_LAST = 60  # and never runs past this many raises
@@ -90,6 +90,7 @@ def check(
         "raises": [[n, p] for n, _, p in rows],
         "max_raises": max_raises,
         "threshold": threshold,
+        "no_raises": percent(rows[0][2]),   # the chance with no raises, as the headline names it
         "tables": [result_table(
             "raises", f"Chance of success by raises called ({xky(rolled, kept)} against TN {tn})",
             (("Raises", "integer"), ("TN", "integer"), ("Chance", "percent")),
@@ -126,8 +127,9 @@ CALCULATORS = (
         ),
         compute=check,
         headlines=(
-            Headline("chance", "Chance of success"),
-            Headline("max_raises", "Raises you can call at the threshold", "integer"),
+            Headline("chance", "Chance of success ({roll} against TN {target})"),
+            Headline("max_raises", "Raises you can call at a {threshold}% chance or better", "integer",
+                     missing="none at {threshold}% (with no raises: {no_raises})"),
             Headline("mean", "Average total", "number"),
         ),
         question=question,

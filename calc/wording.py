@@ -39,6 +39,29 @@ def number(x: float) -> str:
     return f"{x:.2f}"
 
 
+def figure(value: object, kind: str) -> str:
+    """A result's figure as a headline shows it (`kind`: percent, integer, number; anything else as text)."""
+    if kind == "percent" and isinstance(value, (int, float)):
+        return percent(float(value))
+    if kind == "integer" and isinstance(value, (int, float)):
+        return str(int(value))
+    if isinstance(value, (int, float)):
+        return number(float(value))
+    return str(value)
+
+
+def apart(a: float, b: float, *, as_percent: bool = False) -> tuple[str, str]:
+    """Two figures written with the fewest decimals (0 to 4) that show they differ, for a sentence that
+    compares them ("94.46%, against 96.55%"); equal figures keep four decimals."""
+    scale, sign = (100, "%") if as_percent else (1, "")
+    first = 0 if as_percent else 2
+    for places in range(first, 5):
+        x, y = f"{a * scale:.{places}f}{sign}", f"{b * scale:.{places}f}{sign}"
+        if x != y:
+            return x, y
+    return x, y
+
+
 def signed(n: int) -> str:
     """A change with its sign: "+5", "0", "\u22123" (a true minus sign)."""
     return f"+{n}" if n > 0 else ("0" if n == 0 else f"\u2212{-n}")

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from calc.calculator import Calculator
 
 from .chart import HEIGHT, WIDTH, _window
-from .format import figure, percent
+from .format import percent
 
 
 def _attr(value: object) -> str:
@@ -42,6 +42,8 @@ def difference(a: object, b: object, kind: str) -> str | None:
 
 
 def _raw(value: object) -> str:
+    if value is None:
+        return ""
     return repr(value) if isinstance(value, float) else str(value)
 
 
@@ -49,17 +51,18 @@ def _headlines(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any
     out = []
     for h in calculator.headlines:
         va, vb = a.get(h.key), b.get(h.key)
-        if va is None and vb is None:
+        if h.shown(a) is None and h.shown(b) is None:
             continue
-        shown_a = "\u2014" if va is None else figure(va, h.format)
-        shown_b = "\u2014" if vb is None else figure(vb, h.format)
+        shown_a = h.shown(a) or "\u2014"
+        shown_b = h.shown(b) or "\u2014"
+        label = h.title(a) if h.title(a) == h.title(b) else f"{h.title(a)} (B: {h.title(b)})"
         diff = difference(va, vb, h.format)
         diff_html = (
             f'<span class="cx-diff" data-diff="{_attr(h.key)}">B: {escape(diff)}</span>' if diff is not None else ""
         )
         out.append(
             f'<div class="cx-figure cx-figure--compare cx-figure--{_attr(h.format)}">'
-            f'<span class="cx-figure__label">{escape(h.label)}</span>'
+            f'<span class="cx-figure__label">{escape(label)}</span>'
             f'<span class="cx-figure__pair"><span class="cx-tag cx-tag--a">A</span>'
             f'<output data-result="{_attr(h.key)}" data-value="{_attr(_raw(va))}">{escape(shown_a)}</output>'
             f'<span class="cx-tag cx-tag--b">B</span>'
@@ -219,12 +222,12 @@ def question_text(calculator: Calculator, params: Mapping[str, Any], result: Map
 def _figures(calculator: Calculator, result: Mapping[str, Any], other: Mapping[str, Any] | None = None) -> str:
     out = []
     for h in calculator.headlines:
-        value = result.get(h.key)
-        if value is None:
+        shown = h.shown(result)
+        if shown is None:
             continue
-        text = f"{h.label}: {figure(value, h.format)}"
+        text = f"{h.title(result)}: {shown}"
         if other is not None:
-            diff = difference(other.get(h.key), value, h.format)
+            diff = difference(other.get(h.key), result.get(h.key), h.format)
             if diff is not None:
                 text += f" (B: {diff})"
         out.append(text)

@@ -20,7 +20,7 @@ from calc.registry import get
 from .chart import bars_svg
 from .planner import handoffs_html
 from .tables import table_row
-from .format import figure, percent
+from .format import percent
 from .links import page_url
 
 
@@ -96,13 +96,14 @@ def _field(cid: str, param: Param, values: Mapping[str, Any]) -> str:
 def _headlines(calculator: Calculator, result: Mapping[str, Any]) -> str:
     out = []
     for h in calculator.headlines:
-        if h.key not in result or result[h.key] is None:
+        shown = h.shown(result)
+        if shown is None:
             continue
-        value = result[h.key]
+        value = result.get(h.key)
+        raw = "" if value is None else repr(value) if isinstance(value, float) else value
         out.append(
-            f'<div class="cx-figure cx-figure--{_attr(h.format)}"><span class="cx-figure__label">{escape(h.label)}</span>'
-            f'<output data-result="{_attr(h.key)}" data-value="{_attr(repr(value) if isinstance(value, float) else value)}">'
-            f"{escape(figure(value, h.format))}</output></div>"
+            f'<div class="cx-figure cx-figure--{_attr(h.format)}"><span class="cx-figure__label">{escape(h.title(result))}</span>'
+            f'<output data-result="{_attr(h.key)}" data-value="{_attr(raw)}">{escape(shown)}</output></div>'
         )
     return f'<div class="cx-headlines">{"".join(out)}</div>' if out else ""
 

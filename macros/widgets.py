@@ -53,10 +53,7 @@ def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "") 
     question = question_text(calculator, params, result)
     if question == "the default settings":
         question = calculator.summary.rstrip(".")
-    figures = [
-        f"{h.label}: {figure(result[h.key], h.format)}"
-        for h in calculator.headlines[:2] if result.get(h.key) is not None
-    ]
+    figures = [f"{h.title(result)}: {h.shown(result)}" for h in calculator.headlines[:2] if h.shown(result) is not None]
     target = f"{calculator.rule.split('#')[0]}#calc-{calculator_id}"
     href = relative_href(page_uri, target)
     shown = (site_url.rstrip("/") + "/" + page_url(target.split("#")[0]) + f"#calc-{calculator_id}") if site_url else href

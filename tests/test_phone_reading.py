@@ -169,7 +169,8 @@ def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) 
     phone.wait_for_function("() => location.hash === '#r-0045'")
     words = parse_qs(urlparse(phone.url).query).get("h", [""])[0].split()
     assert "r" not in [w.lower() for w in words], phone.url
-    phone.wait_for_timeout(300)   # Material marks the words after the page is shown
+    # Material marks the searched words once the page is shown: the ID's digits, at least
+    phone.wait_for_function("() => document.querySelector('.md-content mark')")
     marks = phone.evaluate("() => [...document.querySelectorAll('.md-content mark')].map((m) => m.textContent)")
     assert all(len(m) > 1 for m in marks), marks
 

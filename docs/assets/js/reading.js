@@ -1,6 +1,6 @@
-// Reading a calculator on a phone (issue 21): its tools sit with its answer, the threshold an
-// answer depends on is named beside it, and the dice fields that Stat and Skill replace say so.
-// It computes nothing: the figures are the worker's, the threshold is the form's own value.
+// Reading a calculator on a phone (issue 21): its tools sit with its answer, and the dice fields
+// that Stat and Skill replace say so. It computes nothing. (What a figure was worked out for, such
+// as the threshold of "Raises you can call", is in the figure's own label, written by calc.)
 
 const OVERRIDDEN = ["rolled", "kept"];   // replaced when both `stat` and `skill` hold a value
 
@@ -49,22 +49,6 @@ function markOverridden(root, form) {
   }
 }
 
-// "Raises you can call at the threshold" names the threshold it was worked out for.
-function showThreshold(root, form) {
-  const out = root.querySelector('.cx-result [data-result="max_raises"]');
-  const value = fieldValue(form, "threshold");
-  if (!out || !form.elements.namedItem("threshold")) return;
-  const figure = out.closest(".cx-figure");
-  let note = figure.querySelector(".cx-threshold");
-  if (!note) {
-    note = document.createElement("span");
-    note.className = "cx-threshold";
-    figure.append(note);
-  }
-  const shown = value || form.elements.namedItem("threshold").defaultValue;
-  note.textContent = shown ? `at a ${shown}% chance or better` : "";
-}
-
 export function bindReading(root) {
   const form = root.querySelector("form.cx-form");
   if (!form || root.codexReading) return;
@@ -72,8 +56,5 @@ export function bindReading(root) {
   placeTools(root);
   form.addEventListener("input", () => markOverridden(root, form));
   form.addEventListener("change", () => markOverridden(root, form));
-  const result = root.querySelector(".cx-result");
-  if (result) new MutationObserver(() => showThreshold(root, form)).observe(result, { childList: true });
   markOverridden(root, form);
-  showThreshold(root, form);
 }
