@@ -19,20 +19,9 @@ from array import array
 from dataclasses import dataclass
 from fractions import Fraction
 from math import fsum
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 Weight = int | float
-
-# Sums of a die that explodes are followed further than the die itself was cut. `calc.keep`
-# knows how and registers its function here when it is imported (`register_exploding_sum`), so
-# this module, the lowest layer, imports nothing from the modules that stand on it.
-_EXPLODING_SUMS: list[Callable[["Dist", int], "Dist | None"]] = []
-
-
-def register_exploding_sum(summer: Callable[["Dist", int], "Dist | None"]) -> None:
-    """Let `Dist.repeat` ask `summer(die, n)` first for a die with float weights (None: not its kind)."""
-    if summer not in _EXPLODING_SUMS:
-        _EXPLODING_SUMS.append(summer)
 
 FIXED_BITS = 64  # fixed-point scale for float weights: 2**-64 is far below 1e-12
 FIXED_BYTES = FIXED_BITS // 8
@@ -390,10 +379,6 @@ class Dist:
             weights = unpack(pack(self.weights, nbytes) ** n, nbytes, count)  # type: ignore[arg-type]
             return Dist(self.offset * n, tuple(weights), self.total**n)
         if not self.exact:
-            for summer in _EXPLODING_SUMS:
-                exploded = summer(self, n)
-                if exploded is not None:  # an exploding die: followed further than its own cut
-                    return exploded
             packed = fixed_power(pack_fixed(self.probabilities()), n)
             offset, weights = trim_weights(self.offset * n, fixed_to_floats(packed))
             return Dist(offset, weights, 1.0, 1 - (1 - self.tail) ** n)

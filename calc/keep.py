@@ -37,7 +37,6 @@ from .dist import (
     pack,
     pack_fixed,
     product_to_floats,
-    register_exploding_sum,
     trim_weights,
     unfix,
     unpack,
@@ -435,9 +434,6 @@ def exploding_sum(die: Dist, n: int) -> Dist | None:
     """The sum of n rolls of `die` if it is an exploding die (followed to 1e-17), else None."""
     sides = _exploding_sides(die)
     return None if sides is None else _keep_highest_exploding(sides, n, n)
-
-
-register_exploding_sum(exploding_sum)  # Dist.repeat of an exploding die goes this deep too
 
 
 # -- public -------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from calc.dist import Dist
 from calc.explode import exploding_die, levels_needed
-from calc.keep import _keep_float, _keep_highest_exploding, keep_highest, keep_lowest, roll_keep
+from calc.keep import _keep_float, _keep_highest_exploding, exploding_sum, keep_highest, keep_lowest, roll_keep
 
 from tests import brute
 
@@ -211,8 +211,13 @@ def test_grouped_order_statistics_match_single_ones(faces: list[tuple[int, int]]
 
 
 def test_sums_of_exploding_dice_follow_the_explosion_further() -> None:
-    """Dist.repeat of an exploding die uses the same deep series as roll_keep: nearly nothing is lost."""
+    """The sum of exploding dice (keep.exploding_sum, which a dice expression such as 20d6! uses) follows
+    the same deep series as roll_keep: nearly nothing is lost."""
+    from calc.notation import distribution
+
     for sides, n in [(6, 20), (10, 30), (2, 5)]:
-        d = exploding_die(sides).repeat(n)
-        assert d.tail < 1e-15 and abs(sum(d.weights) - 1) < 1e-15
+        d = exploding_sum(exploding_die(sides), n)
+        assert d is not None and d.tail < 1e-15 and abs(sum(d.weights) - 1) < 1e-15
         assert d == roll_keep(n, n, sides=sides)
+        assert distribution(f"{n}d{sides}!") == d
+    assert exploding_sum(Dist.die(6), 3) is None   # not an exploding die: not its kind

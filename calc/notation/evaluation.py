@@ -6,7 +6,7 @@ from functools import lru_cache
 from math import log2
 
 from ..dist import Dist
-from ..keep import keep_highest, keep_lowest, roll_keep
+from ..keep import exploding_sum, keep_highest, keep_lowest, roll_keep
 from .die import die
 from .estimate import measure
 from .limits import FIELD, LABEL, MAX_OUTCOMES, MAX_SECONDS, ExpressionError, quote
@@ -32,6 +32,9 @@ def _shape_dist(term: Dice | RollKeep) -> Dist:
         return Dist.from_weights({0: no, 1: yes}, tail=one.tail).repeat(n)
     if term.keep and term.keep[1] < n:
         return (keep_highest if term.keep[0] == "h" else keep_lowest)(one, n, term.keep[1])
+    exploded = exploding_sum(one, n)   # an exploding die's sum, followed further than the die was cut
+    if exploded is not None:
+        return exploded
     if one.exact and n * log2(one.total) > EXACT_BITS:
         one = _as_float(one)
     return one.repeat(n)
