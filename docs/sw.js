@@ -19,6 +19,7 @@
 // The build (macros/security_hook.py) replaces the placeholder below with the manifest:
 // {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
 //  offline_page: url}, URLs relative to the site root.
+importScripts(new URL("assets/js/connection.js", self.location.href).href);   // codexMetered: the page's rule
 const MANIFEST = self.__CODEX_MANIFEST;
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = `codex:${SCOPE.pathname}:`;           // every cache of this deployment
@@ -54,7 +55,8 @@ function withoutQuery(url) {
   return clean.href;
 }
 
-const saveData = () => Boolean(self.navigator.connection && self.navigator.connection.saveData);
+// a metered connection (assets/js/connection.js, the page's own rule) gets nothing large unasked
+const metered = () => self.codexMetered(self.navigator.connection) === true;
 const ignore = () => {};
 
 // ------------------------------------------------------------------------------- checking
@@ -244,11 +246,11 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     try {
       const kept = await carryOver(cache, await ourCaches());
-      const first = saveData() ? [OFFLINE_PAGE] : [...CORE];
+      const first = metered() ? [OFFLINE_PAGE] : [...CORE];
       await keepAll(cache, [...new Set([...first, ...(await openPages())])]);
       if (kept) {
         await cache.put(KEPT, new Response("kept"));
-        if (!saveData()) await download(cache, () => {});
+        if (!metered()) await download(cache, () => {});
       }
     } catch (err) {
       await caches.delete(CACHE);   // a failed install leaves no half-filled cache behind

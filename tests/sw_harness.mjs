@@ -84,8 +84,11 @@ const self = {
   skipWaiting: async () => {},
 };
 const source = readFileSync(join(site, "sw.js"), "utf8");
+self.location = new URL("sw.js", SCOPE);
+// a classic worker's importScripts: the site's own file, run in the worker's scope
+const importScripts = (url) => vm.runInContext(readFileSync(join(site, new URL(url).pathname.slice(1)), "utf8"), context);
 const context = vm.createContext({
-  self, caches, fetch: fakeFetch, crypto: globalThis.crypto, btoa, URL, Request, Response, Blob,
+  self, importScripts, caches, fetch: fakeFetch, crypto: globalThis.crypto, btoa, URL, Request, Response, Blob,
   DOMException, AbortController, Date, console, setTimeout,
 });
 vm.runInContext(source, context);

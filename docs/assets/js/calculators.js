@@ -6,6 +6,7 @@
 // for the inputs in the form (a shared link before the runtime answers, an edit in flight) the
 // root has data-stale and aria-busy, and the figures are greyed (cx-result--stale).
 import { SITE_ROOT, copyText, flash } from "./links.js";
+import "./connection.js";
 import { ask, booted, onRuntime, progress, startRuntime, startWhenIdle, stop as stopRuntime } from "./runtime.js";
 import { applyQuery, fieldValue, ownsUrl, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
 import { bindCompare, compareRequest, keepAnswer } from "./compare.js";
@@ -28,13 +29,10 @@ function setState(root, state, status) {
   line.classList.toggle("cx-status--busy", state === "busy");
 }
 
-function megabytes(bytes) {
-  return (bytes / 1e6).toFixed(1);
-}
 
 function loadingStatus() {
   return progress && progress.total
-    ? `Loading the calculator: ${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB…`
+    ? `Loading the calculator: ${globalThis.codexMegabytesOf(progress.loaded, progress.total)}…`
     : "Loading the calculator…";
 }
 
@@ -73,7 +71,7 @@ function showPending(root) {
     result.replaceChildren(line);
   }
   const what = root.compare ? "A and B" : changedSettings(root.querySelector("form"));
-  const status = progress && progress.total ? ` ${megabytes(progress.loaded)} of ${megabytes(progress.total)} MB loaded.` : "";
+  const status = progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
   const full = `Working out the answer for ${what}…${status}`;
   // under the question line (a link's calculator) the line need not repeat the settings;
   // the phone's headline strip (form-layout.js) carries the whole sentence

@@ -3,13 +3,14 @@
 // does the downloading and says how far it got; this module only shows it. Nothing large is
 // fetched until the reader presses the button.
 import { SITE_ROOT } from "./links.js";
+import "./connection.js";
 
 const supported = "serviceWorker" in navigator && window.isSecureContext;
 let status = null;     // the service worker's last word: {kept, stored, total, busy, ...}
 let progress = null;   // {done, total} while downloading
 let note = "";         // the last outcome to tell the reader
 
-const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+const mb = globalThis.codexMegabytes;
 
 async function tellWorker(message) {
   const registration = await navigator.serviceWorker.ready;
@@ -34,7 +35,7 @@ function render() {
     if (busy) {
       bar.max = progress.total;
       bar.value = progress.done;
-      text = `Downloading for offline use: ${mb(progress.done)} of ${mb(progress.total)}.`;
+      text = `Downloading for offline use: ${globalThis.codexMegabytesOf(progress.done, progress.total)}.`;
     } else if (complete && !note) {
       text = `The Codex is kept on this device (${mb(status.total)}): every page and calculator works offline.`;
     } else if (status && status.kept && !note) {

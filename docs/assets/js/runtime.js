@@ -8,6 +8,8 @@
 // - otherwise a calculator starts it when first focused or edited (calculators.js), or when the
 //   browser is idle on an unmetered connection (startWhenIdle);
 // - a page without a calculator never loads it.
+import "./connection.js";
+
 const WORKER_URL = new URL("worker.mjs", import.meta.url);
 
 let worker = null;
@@ -73,11 +75,10 @@ export function startRuntime() {
   if (!worker) startWorker();
 }
 
-// Unmetered: a connection that says neither "save data" nor "cellular" nor slow. Browsers that
-// do not say (no navigator.connection) wait for the reader to use a calculator.
+// Unmetered: a connection known not to be metered (connection.js). Browsers that do not say
+// (no navigator.connection) wait for the reader to use a calculator.
 function unmetered() {
-  const c = navigator.connection;
-  return Boolean(c && !c.saveData && c.type !== "cellular" && (!c.effectiveType || c.effectiveType === "4g"));
+  return globalThis.codexMetered(navigator.connection) === false;
 }
 
 export function startWhenIdle() {
