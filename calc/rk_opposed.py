@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping
 
-from .rk_rules import MAX_DICE, RAISE
+from .rk_rules import MAX_DICE, RAISE, tail_note
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
@@ -114,6 +114,36 @@ def _outcome_rows(out: Mapping[str, float], contest_id: str) -> list[dict[str, A
     return rows
 
 
+def opposed_notes(*, contest: str, sides: tuple[tuple[Any, ...], tuple[Any, ...]]) -> list[str]:
+    """How each side's TN is made, how the contest is settled, and what a knack's contest means.
+
+    `sides`: for A then B, (dice rolled, kept, TN, stat, skill, raises, explode)."""
+    (ar, ak, a_tn, a_stat, a_skill, a_raises, a_explode), (br, bk, b_tn, b_stat, b_skill, b_raises, b_explode) = sides
+    a_stat_name, a_skill_name, b_stat_name, b_skill_name, a_does, _ = CONTESTS[contest]
+    notes = [
+        f"A rolls {ar}k{ak} against TN {a_tn}: ({b_stat} + {b_skill}) x 5, B's {b_stat_name} and {b_skill_name}"
+        + (f", plus {a_raises} x 5 for raises" if a_raises else "") + ". "
+        f"B rolls {br}k{bk} against TN {b_tn}: ({a_stat} + {a_skill}) x 5, from A's side"
+        + (f", plus {b_raises} x 5 for raises" if b_raises else "") + ".",
+        "If only one side reaches its TN, that side wins; if both do, the higher total wins; if neither "
+        f"does, things stay as they were. A total equal to its TN reaches it ({MEETS_RULING}).",
+        f"Both sides reaching their TNs with the same total is a tie that the rules do not settle: the "
+        f"Codex counts it for neither side and shows it apart ({TIE_RULING}).",
+    ]
+    if contest != "plain":
+        notes.append(
+            f"A rolls {a_stat_name} + {a_skill_name} and B rolls {b_stat_name} + {b_skill_name}. The Codex "
+            f"plays this as an opposed test ({KNACK_RULING}); when A wins, {a_does}."
+        )
+    if contest == "disarm":
+        notes.append("With two raises on the Disarm roll, A may end up holding the weapon: set A's raises to 2 "
+                     "for the chance of that.")
+    if not (a_explode and b_explode):
+        who = "Neither side's" if not (a_explode or b_explode) else ("A's" if not a_explode else "B's")
+        notes.append(f"{who} dice explode.")
+    return notes
+
+
 def opposed(
     *,
     contest: str,
@@ -139,37 +169,9 @@ def opposed(
     a_dist = roll_keep(ar, ak, explode=a_explode)
     b_dist = roll_keep(br, bk, explode=b_explode)
     out = outcomes(a_dist, b_dist, a_tn, b_tn)
-    a_stat_name, a_skill_name, b_stat_name, b_skill_name, a_does, _ = CONTESTS[contest]
-    notes.append(
-        f"A rolls {ar}k{ak} against TN {a_tn}: ({b_stat} + {b_skill}) x 5, B's {b_stat_name} and {b_skill_name}"
-        + (f", plus {a_raises} x 5 for raises" if a_raises else "") + ". "
-        f"B rolls {br}k{bk} against TN {b_tn}: ({a_stat} + {a_skill}) x 5, from A's side"
-        + (f", plus {b_raises} x 5 for raises" if b_raises else "") + "."
-    )
-    notes.append(
-        "If only one side reaches its TN, that side wins; if both do, the higher total wins; if neither "
-        f"does, things stay as they were. A total equal to its TN reaches it ({MEETS_RULING})."
-    )
-    notes.append(
-        f"Both sides reaching their TNs with the same total is a tie that the rules do not settle: the "
-        f"Codex counts it for neither side and shows it apart ({TIE_RULING})."
-    )
-    if contest != "plain":
-        notes.append(
-            f"A rolls {a_stat_name} + {a_skill_name} and B rolls {b_stat_name} + {b_skill_name}. The Codex "
-            f"plays this as an opposed test ({KNACK_RULING}); when A wins, {a_does}."
-        )
-    if contest == "disarm":
-        notes.append("With two raises on the Disarm roll, A may end up holding the weapon: set A's raises to 2 "
-                     "for the chance of that.")
-    if not (a_explode and b_explode):
-        who = "Neither side's" if not (a_explode or b_explode) else ("A's" if not a_explode else "B's")
-        notes.append(f"{who} dice explode.")
-    for d in (a_dist, b_dist):
-        if d.tail > 0:
-            notes.append("Exploding dice are followed until less than one chance in ten trillion is left; "
-                         f"the probability left out is {d.tail:.1e}.")
-            break
+    notes += opposed_notes(contest=contest, sides=((ar, ak, a_tn, a_stat, a_skill, a_raises, a_explode),
+                                                   (br, bk, b_tn, b_stat, b_skill, b_raises, b_explode)))
+    notes += tail_note(a_dist) or tail_note(b_dist)
     rows = _outcome_rows(out, contest)
     return {
         **out,
