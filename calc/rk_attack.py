@@ -319,15 +319,10 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     weapon = dict(WEAPON_CHOICES).get(params["weapon"], str(params["weapon"]))
     if params["weapon"] == "custom":
         weapon = f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
-    text = (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules}), {weapon}, "
-            f"attacker's Brawn {params['attacker_brawn']}, defender's Brawn {params['brawn']}")
-    if params.get("flesh_wounds"):
-        text += f" with {params['flesh_wounds']} Flesh Wounds"
-    if params["defense"] == "active":
-        text += f", defending with {params['defense_rolled']}k{params['defense_kept']}"
-    else:
-        text += ", no defense roll"
-    return text + f"; 0 to {params['max_raises']} raises"
+    return (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules}), {weapon}, "
+            f"attacker's Brawn {params['attacker_brawn']}, defender's Brawn {params['brawn']}"
+            + rk_social.question_tail(params, wounds="Flesh Wounds", defense="defending with",
+                                      no_defense="no defense roll"))
 
 
 def _p(name: str) -> Any:

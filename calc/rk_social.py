@@ -212,17 +212,21 @@ def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dic
     }
 
 
+def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_defense: str) -> str:
+    """The end of an attack planner's question: damage already carried, the defender's roll, the raises."""
+    text = f" with {params['flesh_wounds']} {wounds}" if params.get("flesh_wounds") else ""
+    if params["defense"] == "active":
+        text += f", {defense} {params['defense_rolled']}k{params['defense_kept']}"
+    else:
+        text += f", {no_defense}"
+    return text + f"; 0 to {params['max_raises']} raises"
+
+
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """A Social Attack's settings in words (for rk-attack's question when `kind` is social)."""
-    text = (f"Social Attack {result.get('roll', '')} against SD {params['tn']}, {params['base_damage']} base damage, "
-            f"attacker's Panache {params['attacker_panache']}, target's Panache {params['panache']}")
-    if params.get("flesh_wounds"):
-        text += f" with {params['flesh_wounds']} Social Flesh Wounds"
-    if params["defense"] == "active":
-        text += f", Parry {params['defense_rolled']}k{params['defense_kept']}"
-    else:
-        text += ", no Parry"
-    return text + f"; 0 to {params['max_raises']} raises"
+    return (f"Social Attack {result.get('roll', '')} against SD {params['tn']}, {params['base_damage']} base damage, "
+            f"attacker's Panache {params['attacker_panache']}, target's Panache {params['panache']}"
+            + question_tail(params, wounds="Social Flesh Wounds", defense="Parry", no_defense="no Parry"))
 
 
 _SOCIAL = (("kind", ("social",)),)
@@ -245,4 +249,4 @@ SOCIAL_PARAMS = (
               help="Untick for a Distracted target: his Wits rolls do not explode."),
 )
 
-__all__ = ["SOCIAL_PARAMS", "backlash", "plan_social", "question", "verdict"]
+__all__ = ["SOCIAL_PARAMS", "backlash", "plan_social", "question", "question_tail", "verdict"]
