@@ -85,6 +85,26 @@ self.fetch = (input, init) => {
   return nativeFetch(input, init);
 };
 
+// ------------------------------------------------------------------------ compiling the wasm
+// Pyodide would compile the wasm (WebAssembly.instantiateStreaming) only once loadPyodide runs,
+// which waits for the path to be chosen: on a fast link, when the whole wasm has arrived. So
+// the worker compiles it as it streams, from the first byte, and Pyodide's instantiation is
+// handed that module (also to a second boot after a snapshot fails: no second download).
+function compileWhileStreaming(response) {
+  const compiled = response.then((r) => WebAssembly.compileStreaming(r));
+  compiled.catch(() => {});   // a failed download fails the boot through Pyodide instead
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    let module;
+    try {
+      module = await compiled;
+    } catch (err) {
+      return instantiateStreaming(source, imports);
+    }
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 // ------------------------------------------------------------------------ choosing a path
 function meteredOrSaving() {
   const c = self.navigator.connection;
@@ -135,8 +155,9 @@ async function boot(choice) {
   import(new URL(core + "pyodide.asm.mjs", assets).href).catch(() => {});   // start it early; Pyodide imports it
   const wasmPath = core + "pyodide.asm.wasm";
   const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0);
-  // handed to Pyodide, which compiles it while it streams (WebAssembly.instantiateStreaming)
-  counted(runtime, wasmPath, "application/wasm", rate.done).catch(rate.failed);
+  const wasm = counted(runtime, wasmPath, "application/wasm", rate.done);
+  wasm.catch(rate.failed);
+  compileWhileStreaming(wasm);
   if (!runtime.lock) counted(runtime, core + "pyodide-lock.json", "application/json");
   let path = await choosePath(runtime, choice, rate);
   const files = filesFor(runtime, path);
