@@ -60,6 +60,13 @@ def gzip_size(content: bytes) -> int:
     return size
 
 
+def gzipped(content: bytes) -> bytes:
+    """`content` gzipped, for a zip of STORED entries: a host sends zips as they are (GitHub Pages
+    and scripts/phone_host.py gzip text, JSON, JavaScript and wasm only), and one gzip over the
+    whole zip beats a deflate of each entry; the worker inflates it (DecompressionStream)."""
+    return gzip.compress(content, compresslevel=9, mtime=0)
+
+
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     missing = [name for name in RUNTIME_FILES if not (PYODIDE_DIR / name).is_file()]
     if missing:
@@ -74,7 +81,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     def ship(path: str, content: bytes) -> None:
         files.append(File.generated(config, f"{ASSETS}/{path}", content=content))
         sizes[path] = len(content)
-        # a gzipped snapshot is served as it is; the rest compresses on a host that gzips
+        # a gzipped file (snapshot, zips) is served as it is; the rest compresses on a host that gzips
         wire[path] = len(content) if path.endswith(".gz") else min(len(content), gzip_size(content))
 
     for name, content in core_bytes.items():
@@ -92,18 +99,18 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     # Python does not compile calc at each visit (the snapshot has it imported already)
     modules = stdlib.sourceless_zip(ROOT, PYODIDE_DIR, content)
     if modules is not None:
-        runtime["modules"] = f"{wheel_path.split('/')[0]}/modules-{_short_hash(modules)}.zip"
-        ship(str(runtime["modules"]), modules)
+        runtime["modules"] = f"{wheel_path.split('/')[0]}/modules-{_short_hash(modules)}.zip.gz"
+        ship(str(runtime["modules"]), gzipped(modules))
     used = stdlib.used_files(ROOT, PYODIDE_DIR, content)
     source = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
     trimmed = stdlib.compiled_zip(ROOT, PYODIDE_DIR, source) if source else None
     bare = stdlib.source_zip(ROOT, PYODIDE_DIR, source) if source else None
     if trimmed is not None:
-        runtime["stdlib"] = f"stdlib-{_short_hash(trimmed)}.zip"
-        ship(str(runtime["stdlib"]), trimmed)
+        runtime["stdlib"] = f"stdlib-{_short_hash(trimmed)}.zip.gz"
+        ship(str(runtime["stdlib"]), gzipped(trimmed))
     if bare is not None:
-        runtime["stdlib_source"] = f"stdlib-source-{_short_hash(bare)}.zip"
-        ship(str(runtime["stdlib_source"]), bare)
+        runtime["stdlib_source"] = f"stdlib-source-{_short_hash(bare)}.zip.gz"
+        ship(str(runtime["stdlib_source"]), gzipped(bare))
     made = snapshot(ROOT, PYODIDE_DIR, content, trimmed)
     if made is not None:
         runtime["snapshot"] = made[0]

@@ -25,9 +25,10 @@ const nativeFetch = self.fetch.bind(self);
 // rather than reading navigator.connection: browsers cap its downlink at 10 Mbit/s).
 // At SNAPSHOT_MIN_RATE (bytes per second on the wire, ~24 Mbit/s) or more, the snapshot's extra
 // 5 MB costs less than the ~2 s of Python start-up it saves. Below BYTECODE_MIN_RATE (~12 Mbit/s)
-// the bare-source library's 0.55 MB fewer bytes outweigh compiling it in the browser (about a
-// second on a desktop) and the bytes count more than the second on a phone's plan; between
-// the two, the bytecode library.
+// the bare-source path sends 0.57 MB less (library and calc) and compiles them in the browser
+// instead (roughly a second on a desktop, more on a phone): by time alone that pays below
+// ~0.5 MB/s, so from there to 1.5 MB/s it trades some time for a tenth fewer bytes in all, which a
+// phone's data plan pays for. Between the two rates, the bytecode library.
 const SNAPSHOT_MIN_RATE = 3e6;
 const BYTECODE_MIN_RATE = 1.5e6;
 
@@ -48,6 +49,8 @@ function report(force) {
 
 // Fetch `path` (relative to assets/pyodide/) once, counting its bytes as wire bytes: the body
 // arrives decompressed, so each byte counts `ratio` (the build's gzip size over the raw size).
+// A `.zip.gz` (a zip the build gzipped, as hosts send zips uncompressed) is inflated after
+// counting, so Pyodide reads the zip.
 function counted(runtime, path, type, done = null) {
   const url = new URL(path, assets).href;
   const raw = runtime.sizes[path] || 0;
@@ -69,20 +72,27 @@ function counted(runtime, path, type, done = null) {
         if (done) done();
       },
     }, undefined, UNBOUNDED);
-    return new Response(answer.body.pipeThrough(count), { headers: { "Content-Type": type } });
+    return new Response(inflated(url, answer.body.pipeThrough(count)), { headers: { "Content-Type": type } });
   });
   fetched.set(url, response);
   return response;
+}
+
+// A `.zip.gz`'s body as the zip inside it.
+function inflated(url, body) {
+  return url.endsWith(".zip.gz") ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
   const waiting = fetched.get(url);
   if (waiting) {
-    fetched.delete(url);   // one use: a second ask goes to the network
+    fetched.delete(url);   // one use: a second ask (a boot after a failed snapshot) goes to the network
     return waiting;
   }
-  return nativeFetch(input, init);
+  if (!url.endsWith(".zip.gz")) return nativeFetch(input, init);
+  return nativeFetch(input, init).then((answer) => (answer.ok
+    ? new Response(inflated(url, answer.body), { headers: { "Content-Type": "application/zip" } }) : answer));
 };
 
 // ------------------------------------------------------------------------ compiling the wasm
@@ -127,6 +137,7 @@ function rateWatch(bytes) {
 
 // The path to boot: the one asked for, or the one the connection calls for, among those built.
 async function choosePath(runtime, asked, rate) {
+  if (typeof DecompressionStream === "undefined") return "plain";   // the trimmed zips come gzipped
   let path = asked;
   if (path === "auto") path = meteredOrSaving() ? "source" : await rate.verdict;
   if (path === "snapshot" && !runtime.snapshot) path = "trimmed";
