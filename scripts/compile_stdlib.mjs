@@ -11,7 +11,7 @@
 //   (optimize=0: calc keeps its asserts), which the import system loads from a folder without
 //   its source; data files are copied, the wheel's metadata is left out.
 // Bytecode is compiled without column tables (PYTHONNODEBUGRANGES: a quarter of its size; only
-// traceback carets use them). Entries are STORED: the host's gzip, over the whole file,
+// traceback carets use them). Entries are STORED: the build gzips the whole zip, which
 // compresses them better than a zip's deflate of each small entry.
 import fs from "node:fs";
 import path from "node:path";

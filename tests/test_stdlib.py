@@ -100,7 +100,7 @@ def test_the_trimmed_library_is_much_smaller(shipped_stdlib: dict[str, Any]) -> 
 
 
 def test_the_source_library_is_bare_stored_source(shipped_stdlib: dict[str, Any]) -> None:
-    """The slow links' library: the same modules as source, STORED (the host gzips them), with no
+    """The slow links' library: the same modules as source, STORED (the build gzips the zip whole), with no
     comment or docstring left, and well under half the bytecode's bytes once gzipped."""
     source, compiled = shipped_stdlib["source"], shipped_stdlib["bytecode"]
     with zipfile.ZipFile(source) as z, zipfile.ZipFile(compiled) as c:

@@ -15,8 +15,8 @@
 // The paths, by what each sends besides Pyodide itself:
 //   snapshot: the memory snapshot (5 MB, calc already imported), the bytecode library, the wheel;
 //   trimmed:  the bytecode library and calc's bytecode: Python compiles nothing;
-//   source:   the library's bare source and the wheel, a third of the bytes of `trimmed` (the
-//             host gzips source well, bytecode hardly), which Python compiles as it imports;
+//   source:   the library's bare source and the wheel, under half the bytes of `trimmed`'s
+//             (gzip shrinks source well, bytecode hardly), which Python compiles as it imports;
 //   plain:    Pyodide's whole standard library and the wheel (tests and `make measure` only).
 const assets = new URL("../pyodide/", import.meta.url);
 const nativeFetch = self.fetch.bind(self);
@@ -24,13 +24,12 @@ const nativeFetch = self.fetch.bind(self);
 // The wasm is needed on every path, so how fast it arrives picks the path (timing the download
 // rather than reading navigator.connection: browsers cap its downlink at 10 Mbit/s).
 // At SNAPSHOT_MIN_RATE (bytes per second on the wire, ~24 Mbit/s) or more, the snapshot's extra
-// 5 MB costs less than the ~2 s of Python start-up it saves. Below BYTECODE_MIN_RATE (~12 Mbit/s)
-// the bare-source path sends 0.57 MB less (library and calc) and compiles them in the browser
-// instead (roughly a second on a desktop, more on a phone): by time alone that pays below
-// ~0.5 MB/s, so from there to 1.5 MB/s it trades some time for a tenth fewer bytes in all, which a
-// phone's data plan pays for. Between the two rates, the bytecode library.
+// 5 MB costs less than the ~2 s of Python start-up it saves. The bare-source path sends 0.55 MB
+// less than the bytecode one but compiles in the browser: `make measure` found it 2 s slower at
+// 9 Mbit/s and 1.5 s slower at 1.6 Mbit/s, so it pays in time only below BYTECODE_MIN_RATE
+// (~1.2 Mbit/s), and in bytes when the reader asked to save data.
 const SNAPSHOT_MIN_RATE = 3e6;
-const BYTECODE_MIN_RATE = 1.5e6;
+const BYTECODE_MIN_RATE = 0.15e6;
 
 // ------------------------------------------------------------------------ counted fetches
 // the download runs at the network's pace even before Pyodide reads it (the rate is measured)
@@ -116,31 +115,36 @@ function compileWhileStreaming(response) {
 }
 
 // ------------------------------------------------------------------------ choosing a path
-function meteredOrSaving() {
+function metered() {
   const c = self.navigator.connection;
   return Boolean(c && (c.saveData || c.type === "cellular" || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
+function savingData() {
+  const c = self.navigator.connection;
+  return Boolean(c && (c.saveData || ["slow-2g", "2g"].includes(c.effectiveType)));
+}
+
 // Resolves to the path the wasm's arrival calls for: "snapshot" if its `bytes` arrive within the
-// time SNAPSHOT_MIN_RATE allows, "trimmed" if within BYTECODE_MIN_RATE's, else "source".
-function rateWatch(bytes) {
+// time SNAPSHOT_MIN_RATE allows; else, at that moment, "trimmed" if what has arrived of it
+// (`seen()`) came at BYTECODE_MIN_RATE or more, "source" if not. Deciding then, not when the
+// wasm is complete, starts the standard library's download while the wasm's goes on.
+function rateWatch(bytes, seen) {
   const start = performance.now();
   let settle;
   const verdict = new Promise((resolve) => { settle = resolve; });
-  setTimeout(() => settle("source"), 1000 * bytes / BYTECODE_MIN_RATE);
-  return {
-    verdict,
-    done: () => settle(1000 * bytes / (performance.now() - start) >= SNAPSHOT_MIN_RATE ? "snapshot" : "trimmed"),
-    failed: () => settle("source"),
-  };
+  setTimeout(() => {
+    settle(1000 * seen() / (performance.now() - start) >= BYTECODE_MIN_RATE ? "trimmed" : "source");
+  }, 1000 * bytes / SNAPSHOT_MIN_RATE);
+  return { verdict, done: () => settle("snapshot"), failed: () => settle("trimmed") };
 }
 
 // The path to boot: the one asked for, or the one the connection calls for, among those built.
 async function choosePath(runtime, asked, rate) {
   if (typeof DecompressionStream === "undefined") return "plain";   // the trimmed zips come gzipped
   let path = asked;
-  if (path === "auto") path = meteredOrSaving() ? "source" : await rate.verdict;
-  if (path === "snapshot" && !runtime.snapshot) path = "trimmed";
+  if (path === "auto") path = savingData() ? "source" : await rate.verdict;
+  if (path === "snapshot" && (!runtime.snapshot || (asked === "auto" && metered()))) path = "trimmed";
   if (path === "source" && !runtime.stdlib_source) path = "trimmed";
   if (path === "trimmed" && !runtime.stdlib) path = runtime.stdlib_source ? "source" : "plain";
   return path;
@@ -165,7 +169,7 @@ async function boot(choice) {
   const loader = import(new URL(core + "pyodide.mjs", assets).href);
   import(new URL(core + "pyodide.asm.mjs", assets).href).catch(() => {});   // start it early; Pyodide imports it
   const wasmPath = core + "pyodide.asm.wasm";
-  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0);
+  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0, () => progress.loaded.get(wasmPath) || 0);
   const wasm = counted(runtime, wasmPath, "application/wasm", rate.done);
   wasm.catch(rate.failed);
   compileWhileStreaming(wasm);
