@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
-
+from .escaping import escape
 from .format import percent
 
 WIDTH, HEIGHT = 600, 160

@@ -9,12 +9,12 @@ plain lines that a forum takes as they are, in Markdown and in BBCode alike.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Mapping
 
 from calc.calculator import Calculator
 
 from .chart import HEIGHT, WIDTH, _window
+from .escaping import escape
 from .format import percent
 
 

@@ -7,11 +7,11 @@ same TN, so wherever that hand-off is offered, a second button offers the planne
 from __future__ import annotations
 
 import json
-from html import escape
 from typing import Any, Mapping
 
 from calc.registry import get
 
+from .escaping import escape
 from .links import page_url
 from .tables import table_row
 

@@ -8,7 +8,6 @@ Contract kept for tests and for anyone checking the site:
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Mapping
 
 import json
@@ -18,6 +17,7 @@ from calc.params import ChoiceParam, Param, canonical
 from calc.registry import get
 
 from .chart import bars_svg
+from .escaping import escape
 from .planner import handoffs_html
 from .tables import table_row
 from .format import percent

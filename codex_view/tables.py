@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from .escaping import escape
 from typing import Any, Mapping
 
 from .format import figure

@@ -6,9 +6,10 @@ Nothing is copied into `docs/`: the runtime files are served straight from
 
 Every runtime path names its content, so no cache (HTTP or service worker) can pair files of
 two builds: Pyodide's files live under `assets/pyodide/<hash of them>/`, the wheel under
-`calc-<hash>/`, the trimmed standard library and the memory snapshot carry their hash in their
-names. `assets/pyodide/runtime.json`, fetched without cache by the worker, names them all with
-their sizes, raw and gzipped (the worker reports loading progress in bytes on the wire).
+`calc-<hash>/` (with calc's sourceless bytecode zip), the trimmed standard library (bytecode,
+and source for slow links) and the memory snapshot carry their hash in their names.
+`assets/pyodide/runtime.json`, fetched without cache by the worker, names them all with their
+sizes, raw and gzipped (the worker reports loading progress in bytes on the wire).
 """
 
 from __future__ import annotations
@@ -59,6 +60,13 @@ def gzip_size(content: bytes) -> int:
     return size
 
 
+def gzipped(content: bytes) -> bytes:
+    """`content` gzipped, for a zip of STORED entries: a host sends zips as they are (GitHub Pages
+    and scripts/phone_host.py gzip text, JSON, JavaScript and wasm only), and one gzip over the
+    whole zip beats a deflate of each entry; the worker inflates it (DecompressionStream)."""
+    return gzip.compress(content, compresslevel=9, mtime=0)
+
+
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     missing = [name for name in RUNTIME_FILES if not (PYODIDE_DIR / name).is_file()]
     if missing:
@@ -73,7 +81,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     def ship(path: str, content: bytes) -> None:
         files.append(File.generated(config, f"{ASSETS}/{path}", content=content))
         sizes[path] = len(content)
-        # a gzipped snapshot is served as it is; the rest compresses on a host that gzips
+        # a gzipped file (snapshot, zips) is served as it is; the rest compresses on a host that gzips
         wire[path] = len(content) if path.endswith(".gz") else min(len(content), gzip_size(content))
 
     for name, content in core_bytes.items():
@@ -82,21 +90,27 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     wheel_path = f"calc-{hashlib.sha256(content).hexdigest()[:12]}/{wheel}"
     ship(wheel_path, content)
     version = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))["version"]
+    lock = json.loads(core_bytes["pyodide-lock.json"])
     runtime: dict[str, object] = {"pyodide": version, "core": core, "wheel": wheel_path, "stdlib": None, "snapshot": None,
-                                  "bytecode": None}
-    # the wheel's modules compiled by Pyodide's CPython, unpacked beside it by a boot without
-    # the snapshot (which has them imported already), so Python does not compile calc each visit
-    bytecode = stdlib.compiled_zip(ROOT, PYODIDE_DIR, content, pycache=True)
-    if bytecode is not None:
-        runtime["bytecode"] = f"{wheel_path.split('/')[0]}/bytecode-{_short_hash(bytecode)}.zip"
-        ship(str(runtime["bytecode"]), bytecode)
+                                  "stdlib_source": None, "modules": None,
+                                  # the boot loads no package: Pyodide is handed the lock's header only
+                                  "lock": {"info": lock["info"], "packages": {}}}
+    # calc as bytecode beside its data files, in place of the wheel on the bytecode path, so
+    # Python does not compile calc at each visit (the snapshot has it imported already)
+    modules = stdlib.sourceless_zip(ROOT, PYODIDE_DIR, content)
+    if modules is not None:
+        runtime["modules"] = f"{wheel_path.split('/')[0]}/modules-{_short_hash(modules)}.zip.gz"
+        ship(str(runtime["modules"]), gzipped(modules))
     used = stdlib.used_files(ROOT, PYODIDE_DIR, content)
-    trimmed = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
+    source = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
+    trimmed = stdlib.compiled_zip(ROOT, PYODIDE_DIR, source) if source else None
+    bare = stdlib.source_zip(ROOT, PYODIDE_DIR, source) if source else None
     if trimmed is not None:
-        trimmed = stdlib.compiled_zip(ROOT, PYODIDE_DIR, trimmed) or trimmed
-    if trimmed is not None:
-        runtime["stdlib"] = f"stdlib-{_short_hash(trimmed)}.zip"
-        ship(str(runtime["stdlib"]), trimmed)
+        runtime["stdlib"] = f"stdlib-{_short_hash(trimmed)}.zip.gz"
+        ship(str(runtime["stdlib"]), gzipped(trimmed))
+    if bare is not None:
+        runtime["stdlib_source"] = f"stdlib-source-{_short_hash(bare)}.zip.gz"
+        ship(str(runtime["stdlib_source"]), gzipped(bare))
     made = snapshot(ROOT, PYODIDE_DIR, content, trimmed)
     if made is not None:
         runtime["snapshot"] = made[0]

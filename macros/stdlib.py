@@ -8,9 +8,13 @@ bad input, an unexpected exception) and reports which files of the zip Python im
 same calculators under Node against the trimmed zip, with different inputs, so a module a
 calculator needs and the recording missed fails a test rather than a reader.
 
-`compiled_zip` then turns the kept modules into bytecode with Pyodide's own CPython
-(scripts/compile_stdlib.mjs): Python no longer compiles its standard library from source at
-each start-up, which was about half of a plain boot.
+The kept modules ship two ways, both made by Pyodide's own CPython (scripts/compile_stdlib.mjs):
+`compiled_zip`, bytecode, so Python does not compile its standard library at each start-up
+(about half of a plain boot), for fast links; `source_zip`, the sources without comments or
+docstrings, under half the bytes on the wire once gzipped (the build gzips each zip whole, as
+hosts send zips as they are: macros/site_hook.py), for slow or metered links, where the
+download costs more than compiling. `sourceless_zip` is calc's counterpart of
+the bytecode: its modules as bytecode and its data files, in place of the wheel.
 """
 
 from __future__ import annotations
@@ -68,10 +72,11 @@ def _key(root: Path, pyodide_dir: Path, wheel: bytes) -> str:
     return digest.hexdigest()[:16]
 
 
-def run_cases(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: Path, case_list: list[list[Any]],
-              bytecode: bytes | None = None) -> dict[str, Any]:
-    """Run `case_list` in Pyodide under Node with `stdlib` as the standard library (and the
-    wheel's precompiled modules, `bytecode`, unpacked beside it as the worker does).
+def run_cases(root: Path, pyodide_dir: Path, modules: bytes, stdlib: Path, case_list: list[list[Any]],
+              archive: str = "wheel") -> dict[str, Any]:
+    """Run `case_list` in Pyodide under Node with `stdlib` as the standard library and calc
+    unpacked from `modules`, as the worker does: a wheel (`archive="wheel"`) or the sourceless
+    zip (`archive="zip"`).
 
     Returns {"files": [zip entries imported], "replies": [JSON reply per case]}; raises
     RuntimeError with Node's output when Pyodide fails (a missing module, say).
@@ -80,17 +85,13 @@ def run_cases(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: Path, case_li
     if node is None:
         raise RuntimeError("no `node` on PATH")
     with tempfile.TemporaryDirectory() as tmp:
-        wheel_path = Path(tmp) / "calc.whl"
-        wheel_path.write_bytes(wheel)
+        modules_path = Path(tmp) / ("calc.whl" if archive == "wheel" else "calc.zip")
+        modules_path.write_bytes(modules)
         cases_path = Path(tmp) / "cases.json"
         cases_path.write_text(json.dumps(case_list), encoding="utf-8")
         out_path = Path(tmp) / "out.json"
-        extra = []
-        if bytecode is not None:
-            (Path(tmp) / "bytecode.zip").write_bytes(bytecode)
-            extra = [str(Path(tmp) / "bytecode.zip")]
         done = subprocess.run(
-            [node, str(root / SCRIPT), str(pyodide_dir), str(stdlib), str(wheel_path), str(cases_path), str(out_path)] + extra,
+            [node, str(root / SCRIPT), str(pyodide_dir), str(stdlib), str(modules_path), str(cases_path), str(out_path)],
             capture_output=True, text=True, timeout=300, check=False,
         )
         if done.returncode != 0 or not out_path.exists():
@@ -135,13 +136,27 @@ def trimmed_zip(full: Path, keep: list[str]) -> bytes:
     return buffer.getvalue()
 
 
-def compiled_zip(root: Path, pyodide_dir: Path, source: bytes, *, pycache: bool = False) -> bytes | None:
-    """`source` with each module as bytecode compiled by Pyodide's CPython (cached), or None.
+def compiled_zip(root: Path, pyodide_dir: Path, source: bytes) -> bytes | None:
+    """`source` with each module as bytecode compiled by Pyodide's CPython (cached), or None."""
+    return _converted(root, pyodide_dir, source, "bytecode")
 
-    `pycache`: for a wheel, a zip of only its modules' `__pycache__/*.pyc`, to unpack beside it.
-    """
+
+def source_zip(root: Path, pyodide_dir: Path, source: bytes) -> bytes | None:
+    """`source` with each module re-written without comments or docstrings (cached), or None:
+    for links where bytes cost more than compiling in the browser."""
+    return _converted(root, pyodide_dir, source, "source")
+
+
+def sourceless_zip(root: Path, pyodide_dir: Path, wheel: bytes) -> bytes | None:
+    """The wheel's modules as sourceless bytecode with its data files (cached), or None: what the
+    worker unpacks into site-packages when it boots from the bytecode standard library."""
+    return _converted(root, pyodide_dir, wheel, "sourceless")
+
+
+def _converted(root: Path, pyodide_dir: Path, source: bytes, mode: str) -> bytes | None:
+    """scripts/compile_stdlib.mjs run on `source` in `mode` (cached by input, script and Pyodide)."""
     digest = hashlib.sha256(source)
-    digest.update(b"pycache" if pycache else b"zip")
+    digest.update(mode.encode())
     digest.update((root / COMPILER).read_bytes())
     digest.update((pyodide_dir / "package.json").read_bytes())
     cache = root / ".cache" / "stdlib"
@@ -154,10 +169,10 @@ def compiled_zip(root: Path, pyodide_dir: Path, source: bytes, *, pycache: bool 
     with tempfile.TemporaryDirectory() as tmp:
         src, out = Path(tmp) / "source.zip", Path(tmp) / "out.zip"
         src.write_bytes(source)
-        done = subprocess.run([node, str(root / COMPILER), str(pyodide_dir), str(src), str(out)] + (["pycache"] if pycache else []),
+        done = subprocess.run([node, str(root / COMPILER), str(pyodide_dir), str(src), str(out), mode],
                               capture_output=True, text=True, timeout=300, check=False)
         if done.returncode != 0 or not out.exists():
-            log.info("codex: compiling the trimmed standard library failed; shipping its source: %s",
+            log.info("codex: converting the trimmed standard library (%s) failed: %s", mode,
                      (done.stderr or done.stdout)[-600:])
             return None
         data = out.read_bytes()

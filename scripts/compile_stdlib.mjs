@@ -1,42 +1,68 @@
-// Compile a standard-library zip's modules to bytecode with Pyodide's own CPython, so the
-// browser imports them without compiling source at every start-up (about half of a plain boot).
-// usage: node scripts/compile_stdlib.mjs <pyodide dir> <source zip> <output zip> [pycache]
-// Each `x.py` becomes an unchecked hash-based `x.pyc` (optimize=2: no docstrings or asserts),
-// which Python's zip importer loads without its source; other entries are copied as they are.
-// With `pycache` (for the calc wheel, unpacked into site-packages): only the bytecode, as
-// `pkg/__pycache__/x.cpython-314.pyc` beside each source (optimize=0: calc keeps its asserts),
-// unchecked, so the import system uses it whatever the unpacked files' times.
+// Turn a zip of Python modules into what the worker imports, with Pyodide's own CPython (host
+// CPython may not parse every 3.14 source).
+// usage: node scripts/compile_stdlib.mjs <pyodide dir> <source zip> <output zip> [bytecode|source|sourceless]
+// `bytecode` (the trimmed standard library, fast links): each `x.py` becomes an unchecked
+//   hash-based `x.pyc` (optimize=2: no docstrings or asserts), which Python's zip importer loads
+//   without its source, so the boot skips compiling.
+// `source` (the same library for slow links, where bytes cost more than compiling): each `x.py`
+//   stays source, re-written from its syntax tree, so comments, docstrings (as -OO drops them)
+//   and layout are gone.
+// `sourceless` (the calc wheel, unpacked into site-packages): each `pkg/x.py` becomes `pkg/x.pyc`
+//   (optimize=0: calc keeps its asserts), which the import system loads from a folder without
+//   its source; data files are copied, the wheel's metadata is left out.
+// Bytecode is compiled without column tables (PYTHONNODEBUGRANGES: a quarter of its size; only
+// traceback carets use them). Entries are STORED: the build gzips the whole zip, which
+// compresses them better than a zip's deflate of each small entry.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, source, outPath, mode] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/source.zip", fs.readFileSync(source));
-pyodide.globals.set("PYCACHE", mode === "pycache");
+pyodide.globals.set("MODE", mode || "bytecode");
 pyodide.runPython(`
+import ast
 import importlib.util
 import zipfile
 from importlib import _bootstrap_external
 
+SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+OPTIMIZE = {"bytecode": 2, "sourceless": 0}
+WHERE = {"bytecode": "/lib/python314.zip/", "sourceless": "/lib/python3.14/site-packages/"}
+
+
+def bare(data, name):
+    """The module's source without comments or docstrings; a body left empty gets a pass."""
+    tree = ast.parse(data, name)
+    for node in ast.walk(tree):
+        if not isinstance(node, SCOPES) or not node.body:
+            continue
+        first = node.body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            node.body = node.body[1:] or ([] if isinstance(node, ast.Module) else [ast.Pass()])
+    text = ast.unparse(tree) + "\\n"
+    compile(text, name, "exec", dont_inherit=True)   # what the browser will compile must compile
+    return text.encode("utf-8")
+
+
+def bytecode(data, name):
+    code = compile(data, WHERE[MODE] + name, "exec", dont_inherit=True, optimize=OPTIMIZE[MODE])
+    return _bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+
+
 with zipfile.ZipFile("/tmp/source.zip") as zin, zipfile.ZipFile("/tmp/out.zip", "w") as zout:
     for name in sorted(zin.namelist()):
         data = zin.read(name)
-        if PYCACHE:
-            if not name.endswith(".py"):
-                continue
-            origin = "/lib/python3.14/site-packages/" + name
-            code = compile(data, origin, "exec", dont_inherit=True, optimize=0)
-            data = _bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-            name = importlib.util.cache_from_source(origin)[len("/lib/python3.14/site-packages/"):]
-        elif name.endswith(".py"):
-            code = compile(data, "/lib/python314.zip/" + name, "exec", dont_inherit=True, optimize=2)
-            data = _bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-            name += "c"
+        if MODE == "sourceless" and name.split("/")[0].endswith(".dist-info"):
+            continue
+        if name.endswith(".py"):
+            data = bare(data, name) if MODE == "source" else bytecode(data, name)
+            name += "" if MODE == "source" else "c"
         item = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-        item.compress_type = zipfile.ZIP_DEFLATED
+        item.compress_type = zipfile.ZIP_STORED
         item.external_attr = 0o644 << 16
-        zout.writestr(item, data, compresslevel=9)
+        zout.writestr(item, data)
 `);
 fs.writeFileSync(outPath, pyodide.FS.readFile("/tmp/out.zip"));

@@ -8,12 +8,17 @@ For each profile (unthrottled; 9 Mbit/s + 60 ms; 1.6 Mbit/s + 150 ms):
 - the shared link /rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30: time from navigation to the
   first live answer (the right value, no longer data-stale) and bytes on the wire until then,
   for each boot path: `auto` (what readers get: the worker times the wasm download and takes the
-  snapshot only on a fast link), `snapshot`, `trimmed` (trimmed precompiled stdlib, no snapshot)
-  and `plain` (Pyodide's full stdlib, no snapshot), forced through window.codexBootPath;
+  snapshot only on a fast link, the bytecode library on a middling one, the bare-source library
+  on a slow one), `snapshot`, `trimmed` (trimmed precompiled stdlib and calc, no snapshot),
+  `source` (the trimmed stdlib as bare source, compiled in the browser, and the wheel) and
+  `plain` (Pyodide's full stdlib, no snapshot), forced through window.codexBootPath; and the
+  bytes each runtime file took on the wire (the last run of each path);
 - bytes the service worker has stored after a visit to the home page (navigator.storage.estimate).
 Then, unthrottled and booted, each calculator's edit latency (input event -> answer painted).
 
-Usage: python -m scripts.measure_boot [--runs 3] [--slow-runs 1] [--paths auto,snapshot,trimmed,plain]
+Usage: python -m scripts.measure_boot [--runs 3] [--slow-runs 1] [--paths auto,snapshot,trimmed,source,plain]
+       [--profiles 9,1.6] [--links-only]   (only these profiles, by Mbit/s or "unthrottled";
+       --links-only: neither the service worker's storage nor edit latencies)
 """
 
 from __future__ import annotations
@@ -53,8 +58,9 @@ STORED = """async () => {
 }"""
 
 
-def shared_link(browser: Any, host: PhoneHost, base: str, path: str) -> tuple[float, int]:
-    """Seconds from navigation to the live answer, and bytes the host sent until then."""
+def shared_link(browser: Any, host: PhoneHost, base: str, path: str) -> tuple[float, int, dict[str, int]]:
+    """Seconds from navigation to the live answer, bytes the host sent until then, and those
+    bytes by runtime file (assets/pyodide/...)."""
     expected = calc.evaluate("rk-check", SHARED_PARAMS)["chance"]
     ctx = browser.new_context(**PHONE)
     try:
@@ -65,7 +71,10 @@ def shared_link(browser: Any, host: PhoneHost, base: str, path: str) -> tuple[fl
         start = time.perf_counter()
         page.goto(base + SHARED, wait_until="commit")
         page.wait_for_function(LIVE, arg=["chance", expected], timeout=180_000, polling=50)
-        return time.perf_counter() - start, host.link.sent
+        seconds, sent = time.perf_counter() - start, host.link.sent
+        marker = "assets/pyodide/"
+        files = {p.split(marker, 1)[1]: n for p, n in host.link.by_path.items() if marker in p}
+        return seconds, sent, files
     finally:
         ctx.close()
 
@@ -136,9 +145,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3, help="runs per path, unthrottled and 9 Mbit/s (median)")
     ap.add_argument("--slow-runs", type=int, default=1, help="runs per path at 1.6 Mbit/s")
-    ap.add_argument("--paths", default="auto,snapshot,trimmed,plain")
+    ap.add_argument("--paths", default="auto,snapshot,trimmed,source,plain")
+    ap.add_argument("--profiles", default="", help='e.g. "9,1.6" or "unthrottled" (default: all)')
+    ap.add_argument("--links-only", action="store_true", help="skip stored bytes and edit latencies")
     args = ap.parse_args()
     paths = args.paths.split(",")
+    wanted = args.profiles.split(",") if args.profiles else None
+    profiles = [p for p in PROFILES if wanted is None or (f"{p[1]:g}" if p[1] else "unthrottled") in wanted]
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
     with tempfile.TemporaryDirectory() as tmp:
@@ -149,25 +162,30 @@ def main() -> None:
         print(f"built in {time.perf_counter() - began:.0f} s; measuring (a few minutes)...", flush=True)
         host = PhoneHost(site, port).start()
         rows: list[tuple[str, str, list[float], list[int]]] = []
+        per_file: dict[tuple[str, str], dict[str, int]] = {}
         stored: dict[str, tuple[int, int, int]] = {}
         edits: dict[str, list[float]] = {}
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for name, mbit, rtt in PROFILES:
+                for name, mbit, rtt in profiles:
                     host.link.set(mbit, rtt)
                     runs = args.slow_runs if mbit and mbit < 5 else args.runs
                     for path in paths:
                         times, sent = [], []
                         for _ in range(runs):
-                            seconds, nbytes = shared_link(browser, host, base, path)
+                            seconds, nbytes, per_file[name, path] = shared_link(browser, host, base, path)
                             times.append(seconds)
                             sent.append(nbytes)
                         rows.append((name, path, times, sent))
                         print(f"  {name:20s} {path:8s} {statistics.median(times):6.2f} s  "
                               f"{statistics.median(sent) / 1e6:5.2f} MB", flush=True)
-                    stored[name] = stored_after_home(browser, host, base)
+                    if not args.links_only:
+                        stored[name] = stored_after_home(browser, host, base)
                 host.link.set(None, 0)
+                if args.links_only:
+                    browser.close()
+                    return report(rows, per_file, stored, edits)
                 ctx = browser.new_context(**PHONE)
                 page = ctx.new_page()
                 page.goto(base + "calculators/")
@@ -179,6 +197,11 @@ def main() -> None:
                 browser.close()
         finally:
             host.shutdown()
+    report(rows, per_file, stored, edits)
+
+
+def report(rows: list[tuple[str, str, list[float], list[int]]], per_file: dict[tuple[str, str], dict[str, int]],
+           stored: dict[str, tuple[int, int, int]], edits: dict[str, list[float]]) -> None:
     print()
     print("Shared link /" + SHARED + " (360 px, touch, fresh profile), first live answer:")
     print()
@@ -187,6 +210,14 @@ def main() -> None:
     for name, path, times, sent in rows:
         runs = ", ".join(f"{t:.1f}" for t in times)
         print(f"| {name} | {path} | {statistics.median(times):.2f} s | {runs} | {statistics.median(sent) / 1e6:.2f} MB |")
+    print()
+    print("Runtime files on the wire (bytes, last run of each path):")
+    print()
+    print("| profile | boot path | file | bytes |")
+    print("|---|---|---|---|")
+    for (name, path), files in per_file.items():
+        for file, nbytes in sorted(files.items()):
+            print(f"| {name} | {path} | {file} | {nbytes} |")
     print()
     print("| profile | stored by the service worker after the home page | cache entries | sent meanwhile |")
     print("|---|---|---|---|")

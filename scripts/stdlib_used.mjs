@@ -1,14 +1,14 @@
 // Run the calculators in Pyodide under Node and report which standard-library files they import.
-// usage: node scripts/stdlib_used.mjs <pyodide dir> <stdlib zip> <wheel> <cases.json> <out.json> [<bytecode zip>]
+// usage: node scripts/stdlib_used.mjs <pyodide dir> <stdlib zip> <calc.whl | calc.zip> <cases.json> <out.json>
 // cases.json: [[calculator id, params], ...]. out.json: {files: [zip entries imported],
 // replies: [the worker's reply to each case]}. It boots the way docs/assets/js/worker.mjs does
-// (wheel unpacked, codex_view.browser imported), and also asks for memory and formats a Python
+// (the wheel, or calc's sourceless zip, unpacked into site-packages; codex_view.browser imported), and also asks for memory and formats a Python
 // traceback, so every path the worker can take has imported what it needs.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, stdlib, wheelPath, casesPath, outPath, bytecode] = process.argv.slice(2);
+const [pyodideDir, stdlib, modulesPath, casesPath, outPath] = process.argv.slice(2);
 process.on("uncaughtException", (err) => {     // the Python error only, not Pyodide's source
   console.error(String((err && err.message) || err).slice(-1500));
   process.exit(1);
@@ -19,13 +19,9 @@ process.on("unhandledRejection", (err) => {
 });
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, stdLibURL: path.resolve(stdlib) });
-const wheel = fs.readFileSync(wheelPath);
-pyodide.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel");
-if (bytecode) {   // as the worker does: calc's precompiled modules beside their sources
-  const where = pyodide.runPython(
-    "import importlib.util, os; os.path.dirname(os.path.dirname(importlib.util.find_spec('calc').origin))");
-  pyodide.unpackArchive(new Uint8Array(fs.readFileSync(bytecode)), "zip", { extractDir: where });
-}
+const modules = new Uint8Array(fs.readFileSync(modulesPath));
+if (modulesPath.endsWith(".whl")) pyodide.unpackArchive(modules, "wheel");
+else pyodide.unpackArchive(modules, "zip", { extractDir: pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))") });
 const entry = pyodide.pyimport("codex_view.browser");
 const replies = [];
 for (const [calculator, params] of JSON.parse(fs.readFileSync(casesPath, "utf8"))) {

@@ -3,7 +3,8 @@
 - A shared link shows no figure (data-stale, aria-busy, a line saying what is being worked out)
   until the live answer for its inputs arrives, then the right value, with nothing pressed; Stop is never offered while the
   runtime starts.
-- Each runtime file is requested once per visit from the page's side.
+- Each runtime file is requested once per visit from the page's side; each boot path fetches
+  its own standard library and calc archive and answers.
 - Stop on one calculator stops only that one: another calculator's pending request is answered
   by the new worker.
 
@@ -109,9 +110,29 @@ def test_each_runtime_file_is_requested_once_per_visit(fresh: Any, served: str, 
     twice = sorted({u for u in runtime_urls if runtime_urls.count(u) > 1})
     assert twice == [], f"requested more than once: {twice}"
     names = {u.split("/assets/pyodide/")[1] for u in runtime_urls}
-    assert runtime["core"] + "pyodide.asm.wasm" in names and runtime["wheel"] in names
-    # the full standard library is the plain boot's; the chosen boot takes the trimmed one
+    assert runtime["core"] + "pyodide.asm.wasm" in names
+    # calc comes once: as the wheel (snapshot, source) or as sourceless bytecode (trimmed)
+    assert len(names & {runtime["wheel"], runtime["modules"]}) == 1
+    # the full standard library is the plain boot's; the chosen boot takes a trimmed one
     assert runtime["core"] + "python_stdlib.zip" not in names
+    assert len(names & {runtime["stdlib"], runtime["stdlib_source"]}) == 1
+    # no package is loaded, so the lock comes inside runtime.json
+    assert runtime["core"] + "pyodide-lock.json" not in names
+    assert fresh.watch.errors == [] and fresh.watch.outside == []
+
+
+@pytest.mark.parametrize("path", ["trimmed", "source"])
+def test_each_boot_path_answers_from_its_own_files(fresh: Any, served: str, site_dir: Path, path: str) -> None:
+    """Forced, the bytecode path boots from the bytecode library and calc's sourceless zip, the
+    source path (slow links) from the bare-source library and the wheel; both answer rightly."""
+    fresh.add_init_script(f"window.codexBootPath = {path!r};")
+    fresh.goto(served + SHARED)
+    wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
+    runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
+    names = {u.split("?")[0].split("/assets/pyodide/")[1] for u in fresh.requests if "/assets/pyodide/" in u}
+    files = {"trimmed": {runtime["stdlib"], runtime["modules"]}, "source": {runtime["stdlib_source"], runtime["wheel"]}}
+    other = files["source" if path == "trimmed" else "trimmed"]
+    assert files[path] <= names and not other & names, names
     assert fresh.watch.errors == [] and fresh.watch.outside == []
 
 

@@ -1,15 +1,20 @@
 """The trimmed standard library holds every module the calculators import at run time.
 
 The build ships a standard library cut down to the files Pyodide's start-up and the calculators
-imported while Node ran them (macros/stdlib.py, scripts/stdlib_used.mjs), compiled to bytecode.
-Here the calculators run again in Pyodide under Node, with that zip as the whole standard
-library, on inputs the recording never saw (random valid inputs for every calculator, plus
-dice expressions of every shape), and each reply must match CPython's: a module the recording
-missed would raise ImportError here, not in a reader's browser.
+imported while Node ran them (macros/stdlib.py, scripts/stdlib_used.mjs), twice: compiled to
+bytecode (with calc as sourceless bytecode beside it) and as bare source (with the wheel).
+Here the calculators run again in Pyodide under Node, with each zip as the whole standard
+library, as the worker boots each way, on inputs the recording never saw (random valid inputs
+for every calculator, plus dice expressions of every shape), and each reply must match
+CPython's: a module the recording missed, or a source the stripping broke, would fail here,
+not in a reader's browser.
 """
 
 from __future__ import annotations
 
+import gzip
+import html
+import io
 import json
 import math
 import random
@@ -23,6 +28,7 @@ import pytest
 import calc
 from calc.params import BoolParam, ChoiceParam, IntParam, TextParam
 from codex_view.browser import run
+from codex_view.escaping import escape
 from macros import stdlib
 from macros.wheel import build_wheel
 from tests.conftest import ROOT
@@ -68,34 +74,46 @@ def _same(a: Any, b: Any) -> bool:
 
 
 @pytest.fixture(scope="module")
-def shipped_stdlib(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
-    """The standard library exactly as the build ships it, and the wheel."""
+def shipped_stdlib(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The standard library as the build ships it (bytecode and bare source), the wheel and
+    calc's sourceless zip."""
     _, wheel = build_wheel(ROOT)
     used = stdlib.used_files(ROOT, PYODIDE, wheel)
     assert used, "recording the standard library in use failed"
     trimmed = stdlib.trimmed_zip(PYODIDE / "python_stdlib.zip", used)
-    shipped = stdlib.compiled_zip(ROOT, PYODIDE, trimmed) or trimmed
-    path = tmp_path_factory.mktemp("stdlib") / "stdlib.zip"
-    path.write_bytes(shipped)
-    return path, wheel
+    compiled, bare = stdlib.compiled_zip(ROOT, PYODIDE, trimmed), stdlib.source_zip(ROOT, PYODIDE, trimmed)
+    modules = stdlib.sourceless_zip(ROOT, PYODIDE, wheel)
+    assert compiled and bare and modules, "Pyodide could not convert the trimmed library or calc"
+    folder = tmp_path_factory.mktemp("stdlib")
+    (folder / "bytecode.zip").write_bytes(compiled)
+    (folder / "source.zip").write_bytes(bare)
+    return {"bytecode": folder / "bytecode.zip", "source": folder / "source.zip", "wheel": wheel, "modules": modules,
+            "used": used}
 
 
-def test_the_trimmed_library_is_much_smaller(shipped_stdlib: tuple[Path, bytes]) -> None:
-    path, _ = shipped_stdlib
+def test_the_trimmed_library_is_much_smaller(shipped_stdlib: dict[str, Any]) -> None:
+    path = shipped_stdlib["bytecode"]
     full = (PYODIDE / "python_stdlib.zip").stat().st_size
-    assert path.stat().st_size < 0.7 * full
+    assert len(gzip.compress(path.read_bytes())) < 0.7 * full
     with zipfile.ZipFile(path) as z:
         names = z.namelist()
     assert "json/__init__.pyc" in names and not any(n.startswith(("email/", "xml/", "sqlite3/")) for n in names)
 
 
-def test_every_calculator_runs_on_the_trimmed_library(shipped_stdlib: tuple[Path, bytes]) -> None:
-    """As the worker boots without the snapshot: the trimmed library, the wheel, its bytecode."""
-    path, wheel = shipped_stdlib
-    cases = _random_cases()
-    bytecode = stdlib.compiled_zip(ROOT, PYODIDE, wheel, pycache=True)
-    assert bytecode, "the wheel's bytecode could not be made"
-    answer = stdlib.run_cases(ROOT, PYODIDE, wheel, path, cases, bytecode)
+def test_the_source_library_is_bare_stored_source(shipped_stdlib: dict[str, Any]) -> None:
+    """The slow links' library: the same modules as source, STORED (the build gzips the zip whole), with no
+    comment or docstring left, and well under half the bytecode's bytes once gzipped."""
+    source, compiled = shipped_stdlib["source"], shipped_stdlib["bytecode"]
+    with zipfile.ZipFile(source) as z, zipfile.ZipFile(compiled) as c:
+        assert sorted(z.namelist()) == sorted(n.removesuffix("c") for n in c.namelist())
+        assert {item.compress_type for item in z.infolist()} == {zipfile.ZIP_STORED}
+        text = z.read("json/decoder.py").decode()
+    assert "class JSONDecoder" in text
+    assert '"""' not in text and "\n#" not in text and "Simple JSON" not in text
+    assert len(gzip.compress(source.read_bytes())) < 0.5 * len(gzip.compress(compiled.read_bytes()))
+
+
+def _answers_like_cpython(answer: dict[str, Any], cases: list[list[Any]], shipped: Path) -> None:
     assert len(answer["replies"]) == len(cases)
     answered = 0
     for (cid, params), got in zip(cases, answer["replies"]):
@@ -107,14 +125,46 @@ def test_every_calculator_runs_on_the_trimmed_library(shipped_stdlib: tuple[Path
     assert answered >= len(cases) // 2, "most random cases should be valid inputs"
     # every standard-library file Python loaded is in the shipped zip (frozen modules such as
     # `os` report their source path, so names are compared without the bytecode's "c")
-    with zipfile.ZipFile(path) as z:
-        shipped = {name.removesuffix("c") for name in z.namelist()}
-    assert {name.removesuffix("c") for name in answer["files"]} <= shipped
+    with zipfile.ZipFile(shipped) as z:
+        names = {name.removesuffix("c") for name in z.namelist()}
+    assert {name.removesuffix("c") for name in answer["files"]} <= names
 
 
-def test_a_missing_module_would_fail(shipped_stdlib: tuple[Path, bytes], tmp_path: Path) -> None:
+def test_every_calculator_runs_on_the_bytecode_library(shipped_stdlib: dict[str, Any]) -> None:
+    """As the worker boots on a middling link: the bytecode library and calc's sourceless zip."""
+    cases = _random_cases()
+    answer = stdlib.run_cases(ROOT, PYODIDE, shipped_stdlib["modules"], shipped_stdlib["bytecode"], cases, archive="zip")
+    _answers_like_cpython(answer, cases, shipped_stdlib["bytecode"])
+
+
+def test_every_calculator_runs_on_the_source_library(shipped_stdlib: dict[str, Any]) -> None:
+    """As the worker boots on a slow link: the bare-source library and the wheel, compiled as
+    they are imported."""
+    cases = _random_cases(seed=15)
+    answer = stdlib.run_cases(ROOT, PYODIDE, shipped_stdlib["wheel"], shipped_stdlib["source"], cases)
+    _answers_like_cpython(answer, cases, shipped_stdlib["source"])
+
+
+def test_calc_ships_as_bytecode_and_data_without_its_sources(shipped_stdlib: dict[str, Any]) -> None:
+    with zipfile.ZipFile(io.BytesIO(shipped_stdlib["wheel"])) as w, zipfile.ZipFile(io.BytesIO(shipped_stdlib["modules"])) as m:
+        in_wheel = {n for n in w.namelist() if ".dist-info/" not in n}
+        in_zip = set(m.namelist())
+    assert in_zip == {n + "c" if n.endswith(".py") else n for n in in_wheel}
+    assert "calc/data/rulings.json" in in_zip and "codex_view/browser.pyc" in in_zip
+
+
+def test_views_escape_as_html_does_without_importing_it(shipped_stdlib: dict[str, Any]) -> None:
+    """codex_view escapes text itself, so `html` (and its 75 kB table of entities) is not shipped."""
+    rng = random.Random(3)
+    samples = ["", "&amp;", "<b title=\"x\">'&'</b>"] + ["".join(rng.choice("&<>\"'ab é") for _ in range(12)) for _ in range(200)]
+    for text in samples:
+        assert escape(text) == html.escape(text) and escape(text, quote=False) == html.escape(text, quote=False)
+    assert not any(name.startswith("html/") for name in shipped_stdlib["used"])
+
+
+def test_a_missing_module_would_fail(shipped_stdlib: dict[str, Any], tmp_path: Path) -> None:
     """The check can fail: without `fractions` (which calc imports) the calculators cannot run."""
-    path, wheel = shipped_stdlib
+    path, wheel = shipped_stdlib["source"], shipped_stdlib["wheel"]
     cut = tmp_path / "cut.zip"
     with zipfile.ZipFile(path) as src, zipfile.ZipFile(cut, "w") as dst:
         for item in src.infolist():

@@ -1,5 +1,5 @@
 // The calculator worker: boots Pyodide once, puts the `calc` wheel in place, answers requests.
-// In:  {type: "start", path} first ("auto" | "snapshot" | "trimmed" | "plain"; tests and
+// In:  {type: "start", path} first ("auto" | "snapshot" | "trimmed" | "source" | "plain"; tests and
 //      `make measure` force a path), then {id, calculator, params} or {id, type: "memory"}.
 // Out: {type: "progress", loaded, total} while loading (bytes on the wire, estimated from the
 //      build's gzip sizes), {type: "ready", path} once booted, {type: "failed", message};
@@ -9,16 +9,27 @@
 // Loading: the worker fetches each runtime file itself, once, through a counting stream, and
 // hands Pyodide the same response (its own fetches of those URLs are answered from `fetched`).
 // runtime.json (fetched without cache) names the files: Pyodide under a folder named by its
-// content, a trimmed standard library, the wheel and the memory snapshot (macros/site_hook.py).
+// content, a trimmed standard library as bytecode and as bare source, the wheel, calc as
+// sourceless bytecode, the memory snapshot (macros/site_hook.py) and the header of Pyodide's
+// package lock (the boot loads no package, so the 120 kB lock file is never fetched).
+// The paths, by what each sends besides Pyodide itself:
+//   snapshot: the memory snapshot (5 MB, calc already imported), the bytecode library, the wheel;
+//   trimmed:  the bytecode library and calc's bytecode: Python compiles nothing;
+//   source:   the library's bare source and the wheel, under half the bytes of `trimmed`'s
+//             (gzip shrinks source well, bytecode hardly), which Python compiles as it imports;
+//   plain:    Pyodide's whole standard library and the wheel (tests and `make measure` only).
 const assets = new URL("../pyodide/", import.meta.url);
 const nativeFetch = self.fetch.bind(self);
 
-// Below this rate (bytes per second on the wire, ~24 Mbit/s) the snapshot's extra download
-// (5 MB) costs more than the ~2 s of Python start-up it saves, so the worker boots from the
-// trimmed, precompiled standard library instead. The wasm is needed either way: if it arrives
-// within its size / this rate, the connection is fast. (Timing the download rather than
-// reading navigator.connection: browsers cap its downlink at 10 Mbit/s.)
+// The wasm is needed on every path, so how fast it arrives picks the path (timing the download
+// rather than reading navigator.connection: browsers cap its downlink at 10 Mbit/s).
+// At SNAPSHOT_MIN_RATE (bytes per second on the wire, ~24 Mbit/s) or more, the snapshot's extra
+// 5 MB costs less than the ~2 s of Python start-up it saves. The bare-source path sends 0.55 MB
+// less than the bytecode one but compiles in the browser: `make measure` found it 2 s slower at
+// 9 Mbit/s and 1.5 s slower at 1.6 Mbit/s, so it pays in time only below BYTECODE_MIN_RATE
+// (~1.2 Mbit/s), and in bytes when the reader asked to save data.
 const SNAPSHOT_MIN_RATE = 3e6;
+const BYTECODE_MIN_RATE = 0.15e6;
 
 // ------------------------------------------------------------------------ counted fetches
 // the download runs at the network's pace even before Pyodide reads it (the rate is measured)
@@ -37,6 +48,8 @@ function report(force) {
 
 // Fetch `path` (relative to assets/pyodide/) once, counting its bytes as wire bytes: the body
 // arrives decompressed, so each byte counts `ratio` (the build's gzip size over the raw size).
+// A `.zip.gz` (a zip the build gzipped, as hosts send zips uncompressed) is inflated after
+// counting, so Pyodide reads the zip.
 function counted(runtime, path, type, done = null) {
   const url = new URL(path, assets).href;
   const raw = runtime.sizes[path] || 0;
@@ -58,34 +71,95 @@ function counted(runtime, path, type, done = null) {
         if (done) done();
       },
     }, undefined, UNBOUNDED);
-    return new Response(answer.body.pipeThrough(count), { headers: { "Content-Type": type } });
+    return new Response(inflated(url, answer.body.pipeThrough(count)), { headers: { "Content-Type": type } });
   });
   fetched.set(url, response);
   return response;
+}
+
+// A `.zip.gz`'s body as the zip inside it.
+function inflated(url, body) {
+  return url.endsWith(".zip.gz") ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
   const waiting = fetched.get(url);
   if (waiting) {
-    fetched.delete(url);   // one use: a second ask goes to the network
+    fetched.delete(url);   // one use: a second ask (a boot after a failed snapshot) goes to the network
     return waiting;
   }
-  return nativeFetch(input, init);
+  if (!url.endsWith(".zip.gz")) return nativeFetch(input, init);
+  return nativeFetch(input, init).then((answer) => (answer.ok
+    ? new Response(inflated(url, answer.body), { headers: { "Content-Type": "application/zip" } }) : answer));
 };
 
+// ------------------------------------------------------------------------ compiling the wasm
+// Pyodide would compile the wasm (WebAssembly.instantiateStreaming) only once loadPyodide runs,
+// which waits for the path to be chosen: on a fast link, when the whole wasm has arrived. So
+// the worker compiles it as it streams, from the first byte, and Pyodide's instantiation is
+// handed that module (also to a second boot after a snapshot fails: no second download).
+function compileWhileStreaming(response) {
+  const compiled = response.then((r) => WebAssembly.compileStreaming(r));
+  compiled.catch(() => {});   // a failed download fails the boot through Pyodide instead
+  const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    let module;
+    try {
+      module = await compiled;
+    } catch (err) {
+      return instantiateStreaming(source, imports);
+    }
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+}
+
 // ------------------------------------------------------------------------ choosing a path
-function meteredOrSaving() {
+function metered() {
   const c = self.navigator.connection;
   return Boolean(c && (c.saveData || c.type === "cellular" || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
 }
 
-// Resolves "fast" if `bytes` arrive within the time SNAPSHOT_MIN_RATE allows, else "slow".
-function rateWatch(bytes) {
+function savingData() {
+  const c = self.navigator.connection;
+  return Boolean(c && (c.saveData || ["slow-2g", "2g"].includes(c.effectiveType)));
+}
+
+// Resolves to the path the wasm's arrival calls for: "snapshot" if its `bytes` arrive within the
+// time SNAPSHOT_MIN_RATE allows; else, at that moment, "trimmed" if what has arrived of it
+// (`seen()`) came at BYTECODE_MIN_RATE or more, "source" if not. Deciding then, not when the
+// wasm is complete, starts the standard library's download while the wasm's goes on.
+function rateWatch(bytes, seen) {
+  const start = performance.now();
   let settle;
   const verdict = new Promise((resolve) => { settle = resolve; });
-  setTimeout(() => settle("slow"), 1000 * bytes / SNAPSHOT_MIN_RATE);
-  return { verdict, done: () => settle("fast"), failed: () => settle("slow") };
+  setTimeout(() => {
+    settle(1000 * seen() / (performance.now() - start) >= BYTECODE_MIN_RATE ? "trimmed" : "source");
+  }, 1000 * bytes / SNAPSHOT_MIN_RATE);
+  return { verdict, done: () => settle("snapshot"), failed: () => settle("trimmed") };
+}
+
+// The path to boot: the one asked for, or the one the connection calls for, among those built.
+async function choosePath(runtime, asked, rate) {
+  if (typeof DecompressionStream === "undefined") return "plain";   // the trimmed zips come gzipped
+  let path = asked;
+  if (path === "auto") path = savingData() ? "source" : await rate.verdict;
+  if (path === "snapshot" && (!runtime.snapshot || (asked === "auto" && metered()))) path = "trimmed";
+  if (path === "source" && !runtime.stdlib_source) path = "trimmed";
+  if (path === "trimmed" && !runtime.stdlib) path = runtime.stdlib_source ? "source" : "plain";
+  return path;
+}
+
+// The standard library and calc's archive ("wheel" or "zip") each path fetches.
+function filesFor(runtime, path) {
+  const core = runtime.core;
+  const stdlib = { snapshot: runtime.stdlib, trimmed: runtime.stdlib, source: runtime.stdlib_source }[path];
+  const sourceless = path === "trimmed" && runtime.modules;
+  return {
+    stdlib: stdlib || core + "python_stdlib.zip",
+    calc: sourceless ? runtime.modules : runtime.wheel,
+    format: sourceless ? "zip" : "wheel",
+  };
 }
 
 async function boot(choice) {
@@ -94,31 +168,24 @@ async function boot(choice) {
   const core = runtime.core;
   const loader = import(new URL(core + "pyodide.mjs", assets).href);
   import(new URL(core + "pyodide.asm.mjs", assets).href).catch(() => {});   // start it early; Pyodide imports it
-  let path = choice;
-  if (!runtime.snapshot && path === "snapshot") path = "trimmed";
-  if (!runtime.stdlib && path === "trimmed") path = "plain";
   const wasmPath = core + "pyodide.asm.wasm";
-  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0);
-  counted(runtime, wasmPath, "application/wasm", rate.done).catch(rate.failed);
-  const wheel = counted(runtime, runtime.wheel, "application/zip").then((r) => r.arrayBuffer());
-  counted(runtime, core + "pyodide-lock.json", "application/json");
-  if (path === "auto") {
-    if (!runtime.snapshot) path = runtime.stdlib ? "trimmed" : "plain";
-    else if (meteredOrSaving()) path = "trimmed";
-    else path = (await rate.verdict) === "fast" ? "snapshot" : "trimmed";
-  }
-  const stdlib = path === "plain" ? core + "python_stdlib.zip" : runtime.stdlib || core + "python_stdlib.zip";
-  counted(runtime, stdlib, "application/zip");
-  const bytecode = path !== "snapshot" && runtime.bytecode
-    ? counted(runtime, runtime.bytecode, "application/zip").then((r) => r.arrayBuffer())
-    : null;
+  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0, () => progress.loaded.get(wasmPath) || 0);
+  const wasm = counted(runtime, wasmPath, "application/wasm", rate.done);
+  wasm.catch(rate.failed);
+  compileWhileStreaming(wasm);
+  if (!runtime.lock) counted(runtime, core + "pyodide-lock.json", "application/json");
+  let path = await choosePath(runtime, choice, rate);
+  const files = filesFor(runtime, path);
+  counted(runtime, files.stdlib, "application/zip");
+  const calc = counted(runtime, files.calc, "application/zip").then((r) => r.arrayBuffer());
   const snapshot = path === "snapshot"
     ? counted(runtime, runtime.snapshot, "application/gzip")
       .then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer())
     : null;
   report(true);
   const { loadPyodide } = await loader;
-  const options = { indexURL: new URL(core, assets).href, stdLibURL: new URL(stdlib, assets).href };
+  const options = { indexURL: new URL(core, assets).href, stdLibURL: new URL(files.stdlib, assets).href };
+  if (runtime.lock) options.lockFileContents = runtime.lock;
   let pyodide = null;
   if (snapshot) {
     try {
@@ -130,11 +197,11 @@ async function boot(choice) {
     }
   }
   if (!pyodide) pyodide = await loadPyodide(options);
-  pyodide.unpackArchive(new Uint8Array(await wheel), "wheel");
-  if (bytecode) {   // calc's modules precompiled (macros/site_hook.py): beside their sources
-    const where = pyodide.runPython(
-      "import importlib.util, os; os.path.dirname(os.path.dirname(importlib.util.find_spec('calc').origin))");
-    pyodide.unpackArchive(new Uint8Array(await bytecode), "zip", { extractDir: where });
+  if (files.format === "wheel") {
+    pyodide.unpackArchive(new Uint8Array(await calc), "wheel");
+  } else {   // calc's modules as bytecode and its data files, straight into site-packages
+    const where = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('site-packages'))");
+    pyodide.unpackArchive(new Uint8Array(await calc), "zip", { extractDir: where });
   }
   const entry = pyodide.pyimport("codex_view.browser");
   wasmHeap = () => pyodide._module.HEAP8.length;
