@@ -9,7 +9,7 @@ WIDTH, HEIGHT = 600, 160
 SHOWN_MASS = 0.9999  # bars cover the central outcomes holding this much probability
 
 
-def _window(pmf: list[list[float]]) -> list[list[float]]:
+def window(pmf: list[list[float]]) -> list[list[float]]:
     """The outcomes worth drawing: trim both tails while their mass stays under (1 - SHOWN_MASS)/2."""
     if len(pmf) <= 60:
         return pmf
@@ -26,7 +26,7 @@ def _window(pmf: list[list[float]]) -> list[list[float]]:
 
 
 def bars_svg(pmf: list[list[float]], *, cumulative: bool, label: str) -> str:
-    points = _window(pmf)
+    points = window(pmf)
     if cumulative:
         total_above = 1.0
         before = sum(p for x, p in pmf if x < points[0][0])

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from calc.calculator import Calculator
 
-from .chart import HEIGHT, WIDTH, _window
+from .chart import HEIGHT, WIDTH, window
 from .escaping import escape
 from .format import percent
 
@@ -92,7 +92,7 @@ def _series(pmf: list[list[float]], xs: list[int], cumulative: bool) -> list[flo
 def _overlay_totals(pmf_a: list[list[float]], pmf_b: list[list[float]]) -> tuple[list[int], int | None]:
     """The totals drawn: each side's likely range, without the empty range between two far-apart sides;
     and the index of the first total after that break (None when the ranges meet or overlap)."""
-    wa, wb = _window(pmf_a), _window(pmf_b)
+    wa, wb = window(pmf_a), window(pmf_b)
     ranges = sorted([(int(wa[0][0]), int(wa[-1][0])), (int(wb[0][0]), int(wb[-1][0]))])
     (lo1, hi1), (lo2, hi2) = ranges
     if lo2 <= hi1 + 1:

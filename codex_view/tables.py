@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .escaping import escape
 from typing import Any, Mapping
 
+from .escaping import escape
 from .format import figure
 
 

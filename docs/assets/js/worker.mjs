@@ -18,6 +18,8 @@
 //   source:   the library's bare source and the wheel, under half the bytes of `trimmed`'s
 //             (gzip shrinks source well, bytecode hardly), which Python compiles as it imports;
 //   plain:    Pyodide's whole standard library and the wheel (tests and `make measure` only).
+import "./connection.js";
+
 const assets = new URL("../pyodide/", import.meta.url);
 const nativeFetch = self.fetch.bind(self);
 
@@ -115,10 +117,8 @@ function compileWhileStreaming(response) {
 }
 
 // ------------------------------------------------------------------------ choosing a path
-function metered() {
-  const c = self.navigator.connection;
-  return Boolean(c && (c.saveData || c.type === "cellular" || ["slow-2g", "2g", "3g"].includes(c.effectiveType)));
-}
+// metered: the page's own rule (connection.js), so the page, this worker and the service worker agree
+const metered = () => self.codexMetered(self.navigator.connection) === true;
 
 function savingData() {
   const c = self.navigator.connection;
