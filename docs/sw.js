@@ -232,13 +232,16 @@ function notKept(url, response) {
 }
 
 // Like cache.addAll (all or nothing), but refusing what may not be kept.
+// Every answer is in (none left in flight) before anything is stored or the install gives up.
 async function keepAll(cache, urls) {
-  const responses = await Promise.all(urls.map(async (url) => {
+  const answers = await Promise.allSettled(urls.map(async (url) => {
     const response = await fetch(revalidate(url));
     if (!keepable(response)) throw notKept(url, response);
     return [url, response];
   }));
-  await Promise.all(responses.map(([url, response]) => cache.put(url, response)));
+  const refused = answers.find((answer) => answer.status === "rejected");
+  if (refused) throw refused.reason;
+  await Promise.all(answers.map(({ value: [url, response] }) => cache.put(url, response)));
 }
 
 self.addEventListener("install", (event) => {
@@ -336,8 +339,9 @@ async function tell(message) {
 }
 
 async function status(extra = {}) {
-  const cache = await caches.open(CACHE);
-  return { type: "offline-status", total: TOTAL, busy: current !== null, ...(await storedBytes(cache)), ...extra };
+  // asking is not storing: a question must not create this version's cache (after a failed install)
+  const stored = (await caches.has(CACHE)) ? await storedBytes(await caches.open(CACHE)) : { stored: 0, kept: false };
+  return { type: "offline-status", total: TOTAL, busy: current !== null, ...stored, ...extra };
 }
 
 function keep() {

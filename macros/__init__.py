@@ -29,9 +29,9 @@ def define_env(env: Any) -> None:
         return widgets.calculator_html(calculator_id, page_uri(), link_rule=not on_rule_page, values=values)
 
     @env.macro
-    def calculator_line(calculator_id: str) -> str:
-        """A calculator as one printed line (print pages): question, default answer, its address."""
-        return widgets.calculator_line_html(calculator_id, page_uri(), str(env.conf.get("site_url") or ""))
+    def calculator_line(calculator_id: str, **values: Any) -> str:
+        """A calculator as one printed line (print pages): question, answer (defaults or `values`), its address."""
+        return widgets.calculator_line_html(calculator_id, page_uri(), str(env.conf.get("site_url") or ""), values)
 
     @env.macro
     def glossary_list(game: str) -> str:

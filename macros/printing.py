@@ -132,7 +132,10 @@ def game_markdown(game: str, pages: list[tuple[str, str]]) -> str:
     return once_per_sheet(joined)
 
 
-CALCULATOR_LINE = re.compile(r"^\s*\{\{\s*calculator\(\s*[\"'](?P<id>[\w-]+)[\"']\s*\)\s*\}\}\s*$")
+# `{{ calculator("id") }}`, or with a page's own settings: `{{ calculator("id", rules="house") }}`
+CALCULATOR_LINE = re.compile(
+    r"^\s*\{\{\s*calculator\(\s*[\"'](?P<id>[\w-]+)[\"'](?P<values>(?:\s*,\s*\w+\s*=\s*(?:\"[^\"]*\"|'[^']*'|[\w.-]+))*)"
+    r"\s*\)\s*\}\}\s*$")
 
 
 def once_per_sheet(markdown: str) -> str:
@@ -142,11 +145,12 @@ def once_per_sheet(markdown: str) -> str:
     out = []
     for line in markdown.split("\n"):
         match = CALCULATOR_LINE.match(line)
-        if match and match.group("id") in seen:
+        key = match and (match.group("id"), match.group("values").strip())
+        if match and key in seen:
             out.append("*This calculator is printed earlier on this page.*")
             continue
         if match:
-            seen.add(match.group("id"))
-            line = f'{{{{ calculator_line("{match.group("id")}") }}}}'
+            seen.add(key)
+            line = f'{{{{ calculator_line("{match.group("id")}"{match.group("values")}) }}}}'
         out.append(line)
     return "\n".join(out)

@@ -59,9 +59,10 @@ HEADER_ONLY = (("frame-ancestors", "'none'"),)
 # Workers take their policy from their own response, never from the page's meta tag: with
 # headers, each worker script (the calculator's worker, the service worker, Material's search
 # worker) gets this one. Pyodide: modules and wasm from the site, compiled ('wasm-unsafe-eval').
+WASM = "'wasm-unsafe-eval'"   # compiling WebAssembly: Pyodide in the calculator's worker
 WORKER_POLICY = (
     ("default-src", "'none'"),
-    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("script-src", f"'self' {WASM}"),
     ("connect-src", "'self'"),
     ("base-uri", "'none'"),
     ("form-action", "'none'"),
@@ -193,7 +194,11 @@ def headers_file(site: Path, base: str) -> str:
         "# Written by macros/security_hook.py: response headers for hosts that read _headers",
         "# (Netlify, Cloudflare Pages). GitHub Pages sends none; the pages carry their policy in a meta tag.",
         f"{base}*",
-        f"  Content-Security-Policy: {_directives(POLICY + HEADER_ONLY, sorted(hashes))}",
+        # hosts apply every rule whose pattern matches, so this one reaches the worker scripts too,
+        # beside their own, and a response with two policies must satisfy both: the worker's
+        # WebAssembly needs 'wasm-unsafe-eval' here as well (the meta tag, read by pages only,
+        # goes without it)
+        f"  Content-Security-Policy: {_directives(POLICY + HEADER_ONLY, sorted(hashes) + [WASM])}",
         "  X-Content-Type-Options: nosniff",
         "  Referrer-Policy: strict-origin-when-cross-origin",
         "  Cross-Origin-Opener-Policy: same-origin",

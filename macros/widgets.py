@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
+from urllib.parse import urlencode
+
 from calc import CALCULATORS, evaluate
 from calc.registry import get
 from codex_view import planner, widget_html
@@ -41,22 +43,26 @@ def all_ids() -> list[str]:
     return list(CALCULATORS)
 
 
-def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "") -> str:
-    """A calculator as one printed line: its question, its answer at the defaults, and where it lives.
+def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
+                         values: dict[str, object] | None = None) -> str:
+    """A calculator as one printed line: its question, its answer at the defaults (or at the page's
+    own `values`, carried in the address), and where it lives.
 
     A print page carries the rules; the live calculator stays on the site, so the line names its
     address in full (a printed link cannot be clicked).
     """
     calculator = get(calculator_id)
-    params = calculator.defaults()
+    params = dict(calculator.defaults(), **(values or {}))
     result = evaluate(calculator_id, params)
     question = question_text(calculator, params, result)
     if question == "the default settings":
         question = calculator.summary.rstrip(".")
     figures = [f"{h.title(result)}: {h.shown(result)}" for h in calculator.headlines[:2] if h.shown(result) is not None]
-    target = f"{calculator.rule.split('#')[0]}#calc-{calculator_id}"
-    href = relative_href(page_uri, target)
-    shown = (site_url.rstrip("/") + "/" + page_url(target.split("#")[0]) + f"#calc-{calculator_id}") if site_url else href
+    query = ("?" + urlencode({"calc": calculator_id, **{k: str(v).lower() if isinstance(v, bool) else v
+                                                      for k, v in values.items()}})) if values else ""
+    page = calculator.rule.split("#")[0]
+    href = relative_href(page_uri, page) + query + f"#calc-{calculator_id}"
+    shown = (site_url.rstrip("/") + "/" + page_url(page) + query + f"#calc-{calculator_id}") if site_url else href
     return (
         f'<p class="cx-print-calc"><strong>{escape(calculator.title)}</strong>: {escape(question)}. '
         f'{escape("; ".join(figures))}. '

@@ -25,11 +25,13 @@ function fileFor(url) {
 // As a browser's fetch of a same-origin URL answers: type "basic"; a path listed in
 // scenario.redirected arrives through a redirect (response.redirected).
 const redirected = new Set((scenario.redirected || []).map((path) => new URL(path, SCOPE).href));
+const broken = new Set((scenario.broken || []).map((path) => new URL(path, SCOPE).href));   // answer 500
 async function fakeFetch(input) {
   const url = typeof input === "string" ? input : input.url;
   fetched.push(url);
   const body = fileFor(url);
-  const response = body ? new Response(body, { status: 200 }) : new Response("missing", { status: 404 });
+  const response = broken.has(url) ? new Response("broken", { status: 500 })
+    : body ? new Response(body, { status: 200 }) : new Response("missing", { status: 404 });
   Object.defineProperty(response, "type", { value: "basic" });
   Object.defineProperty(response, "redirected", { value: redirected.has(url) });
   return response;

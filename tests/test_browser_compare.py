@@ -115,7 +115,7 @@ def test_copy_as_text_puts_question_answer_and_link_on_the_clipboard(page: Any, 
     params = form_params(page, "rk-check")
     text = page.evaluate("navigator.clipboard.readText()")
     assert text == reply("rk-check", params)["text"] + "\n" + share_link(served, "rk/basics/", "rk-check", params)
-    assert text.startswith("Roll & Keep odds: 7k5 against TN 30, exploding tens\nChance of success: ")
+    assert text.startswith("Roll & Keep odds: 7k5 against TN 30, exploding tens\nChance of success (7k5 against TN 30): ")
     assert "stat=" not in text and "skill=" not in text          # a link carries only fields with a value
 
     # in compare mode the block holds A and B, B with its differences

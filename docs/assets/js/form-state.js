@@ -77,10 +77,17 @@ function resetToDefaults(form) {
   }
 }
 
+// The calculator a link speaks to: the one it names (?calc=), else, for a link written without it
+// (say ?rolled=7), the only calculator on the page with a field of that name.
 function urlOwner() {
   const query = new URLSearchParams(location.search);
-  const roots = document.querySelectorAll("[data-calculator]");
-  return query.get("calc") || (roots.length === 1 ? roots[0].dataset.calculator : null);
+  if (query.get("calc")) return query.get("calc");
+  const keys = [...query.keys()].map((key) => (key.startsWith(B_PREFIX) ? key.slice(B_PREFIX.length) : key));
+  const owners = [...document.querySelectorAll("[data-calculator]")].filter((root) => {
+    const form = root.querySelector("form");
+    return form && keys.some((key) => form.elements.namedItem(key));
+  });
+  return owners.length === 1 ? owners[0].dataset.calculator : null;
 }
 
 export function applyQuery(root, form) {

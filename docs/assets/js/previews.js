@@ -6,10 +6,12 @@
 // closes it. Nothing navigates until the link itself is followed.
 const TOUCH = window.matchMedia("(hover: none)");
 
+// A link to a rule: within the site, to a heading's anchor; not a calculator (the jump links),
+// not the page's own furniture (heading # links, navigation, tabs, citations).
 function ruleLink(link) {
-  if (link.classList.contains("headerlink") || link.closest(".cx-calc, .md-nav, .tabbed-labels, .cx-cite")) return false;
+  if (link.classList.contains("headerlink") || link.closest(".cx-calc, .cx-jumps, .md-nav, .tabbed-labels, .cx-cite")) return false;
   const url = new URL(link.href, location.href);
-  return url.origin === location.origin && url.hash.length > 1 && !url.search;
+  return url.origin === location.origin && url.hash.length > 1 && !url.hash.startsWith("#calc-") && !url.search;
 }
 
 function control(link) {
