@@ -25,7 +25,7 @@ from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import BoolParam, ChoiceParam, IntParam, Param
 from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, defended, dice_from, result_table, tail_note
-from .wording import apart, plural, rough_percent, xky
+from .wording import apart, raises_words, rough_percent, xky
 
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
 
@@ -61,10 +61,6 @@ _ATTACK_FIELDS = {"rolled": ("rolled", "Attack dice rolled (X)"), "kept": ("kept
 _DEFENSE_FIELDS = {"rolled": ("defense_rolled", "Defense dice rolled"), "kept": ("defense_kept", "Defense dice kept")}
 
 
-def _raises_words(n: int) -> str:
-    return "no raises" if n == 0 else plural(n, "raise")
-
-
 def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> str:
     """One sentence on the trade-off: fewer hits against more damage per hit."""
     top = rows[best]
@@ -81,11 +77,11 @@ def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> 
                 f"{base['expected_wounds']:.2f} wounds per attack on average; each raise costs more hits "
                 "than its extra damage die is worth.")
     else:
-        text = (f"Calling {_raises_words(best)}: fewer hits ({l_top} land, against "
+        text = (f"Calling {raises_words(best)}: fewer hits ({l_top} land, against "
                 f"{l_base} with none) but more wounds per attack "
                 f"({w_top}, against {w_base}).")
     if best_for_wound != best:
-        text += (f" For the best chance of at least one wound, call {_raises_words(best_for_wound)} "
+        text += (f" For the best chance of at least one wound, call {raises_words(best_for_wound)} "
                  f"({rough_percent(rows[best_for_wound]['p_wound'])}).")
     return text
 
@@ -180,7 +176,7 @@ def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wou
     """What a raise buys here, and which Wound Check counts the wounds."""
     return [
         f"Every raise here is called for damage: it adds 5 to the TN and one unkept die to the damage "
-        f"({top['damage_dice']} with {_raises_words(best)}). {wound_word} Wounds are counted by the Wound Check "
+        f"({top['damage_dice']} with {raises_words(best)}). {wound_word} Wounds are counted by the Wound Check "
         f"of one attack, against {flesh_wounds} Flesh Wounds already taken."
     ]
 
@@ -305,7 +301,7 @@ def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | N
         "firearm": bool(per_hit[0]["firearm"]),
         "verdict": _verdict(rows, best, best_for_wound),
         "distribution": top["wounds"],
-        "distribution_title": f"{wound_word} Wounds per attack with {_raises_words(best)}",
+        "distribution_title": f"{wound_word} Wounds per attack with {raises_words(best)}",
         "tables": [_table(rows, best, xky(rolled, kept), tn)],
         "notes": notes,
     }

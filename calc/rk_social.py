@@ -28,7 +28,8 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping, Sequence
 
-from .rk_rules import damage_dist, defended, wound_distribution
+from .rk_rules import damage_dist, defended, result_table, wound_distribution
+from .wording import raises_words, rough_percent
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep
@@ -83,22 +84,12 @@ def _row(r: int, target: int, attack: Dist, parry: Dist | None, parry_raises: in
     }
 
 
-def _words(p: float) -> str:
-    if 0 < p < 0.005:
-        return "under 1%"
-    return "over 99%" if 0.995 <= p < 1 else f"{p * 100:.0f}%"
-
-
-def _raises_words(n: int) -> str:
-    return "no raises" if n == 0 else f"{n} raise{'s' if n != 1 else ''}"
-
-
 def verdict(rows: Sequence[dict[str, Any]], best: int) -> str:
     """The trade in one sentence: wounds dealt against wounds risked, for the best raises."""
     top = rows[best]
-    text = (f"With {_raises_words(best)}: {top['expected_wounds']:.2f} Social Dramatic Wounds dealt per attack on "
+    text = (f"With {raises_words(best)}: {top['expected_wounds']:.2f} Social Dramatic Wounds dealt per attack on "
             f"average, against {top['expected_backlash']:.2f} taken back when it fails "
-            f"({_words(1.0 - top['p_lands'])} of attempts fail)")
+            f"({rough_percent(1.0 - top['p_lands'])} of attempts fail)")
     if top["net"] < 0:
         return text + "; even the best choice loses more than it gains on average."
     if best == 0 and len(rows) > 1:
@@ -190,26 +181,21 @@ def plan_social(
         "p_hit": top["p_hit"], "expected_backlash": top["expected_backlash"], "net": top["net"],
         "firearm": False, "verdict": verdict(rows, best),
         "distribution": top["wounds"],
-        "distribution_title": f"Social Dramatic Wounds dealt per attack with {_raises_words(best)}",
+        "distribution_title": f"Social Dramatic Wounds dealt per attack with {raises_words(best)}",
         "tables": [_table(rows, best, f"{rolled}k{kept}", tn)],
         "notes": notes,
     }
 
 
+_COLUMNS = (("Raises", "integer"), ("TN", "integer"), ("Hits", "percent"), ("Parried", "percent"),
+            ("Lands", "percent"), ("Average wounds dealt", "number"), ("Average wounds taken back", "number"),
+            ("Net", "number"))
+_CELLS = ("raises", "target", "p_hit", "p_defended", "p_lands", "expected_wounds", "expected_backlash", "net")
+
+
 def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dict[str, Any]:
-    return {
-        "key": "rows",
-        "title": f"Raises called for damage ({roll} against SD {tn})",
-        "columns": [
-            {"label": "Raises", "format": "integer"}, {"label": "TN", "format": "integer"},
-            {"label": "Hits", "format": "percent"}, {"label": "Parried", "format": "percent"},
-            {"label": "Lands", "format": "percent"}, {"label": "Average wounds dealt", "format": "number"},
-            {"label": "Average wounds taken back", "format": "number"}, {"label": "Net", "format": "number"},
-        ],
-        "rows": [{"cells": [row["raises"], row["target"], row["p_hit"], row["p_defended"], row["p_lands"],
-                            row["expected_wounds"], row["expected_backlash"], row["net"]],
-                  "mark": row["raises"] == best} for row in rows],
-    }
+    return result_table("rows", f"Raises called for damage ({roll} against SD {tn})", _COLUMNS,
+                        [{"cells": [row[key] for key in _CELLS], "mark": row["raises"] == best} for row in rows])
 
 
 def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_defense: str) -> str:

@@ -72,6 +72,11 @@ def xky(rolled: int, kept: int) -> str:
     return f"{rolled}k{kept}"
 
 
+def raises_words(n: int) -> str:
+    """A number of raises in a sentence: "no raises", "1 raise", "3 raises"."""
+    return "no raises" if n == 0 else plural(n, "raise")
+
+
 def plural(n: int, word: str) -> str:
     """`n` and the word, with an s unless n is 1: "1 raise", "3 raises"."""
     return f"{n} {word}{'s' if n != 1 else ''}"
