@@ -60,14 +60,21 @@ def test_a_tap_on_the_info_control_previews_the_rule_and_a_second_closes_it(phon
              .then((r) => r.text())
              .then((t) => new DOMParser().parseFromString(t, 'text/html').getElementById(id).textContent)""",
         target)
-    box = control.bounding_box()
-    assert box is not None
+    # a reader taps a control in the middle of the screen, not one under the sticky header
+    centre = "(b) => b.scrollIntoView({block: 'center'})"
+    control.evaluate(centre)
     control.tap()
     preview = phone.locator(PREVIEW).first
     preview.wait_for()
     assert preview.locator("h3").inner_text().strip("#").strip() == heading.strip("#").strip()
     assert control.get_attribute("aria-expanded") == "true"
     assert phone.url == served + PAGE, "the tap followed the link"
+    # the open preview must not cover its own control: the second tap lands on the control
+    control.evaluate(centre)
+    box = control.bounding_box()
+    assert box is not None
+    on_top = phone.evaluate("([x, y]) => document.elementFromPoint(x, y)?.className", [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert on_top == "cx-preview-tap", f"the preview covers its control: {on_top}"
     control.tap()
     preview.wait_for(state="detached")
     assert control.get_attribute("aria-expanded") == "false"
