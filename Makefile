@@ -55,14 +55,19 @@ chromium:
 	  fi; \
 	fi
 
+# Both tiers spread over one worker process per core (pytest-xdist): the browser tests wait on
+# Chromium and Pyodide, the unit tests on the CPU. `--dist loadfile` keeps a file's tests in one
+# worker, so a module's phone (one Pyodide boot) serves all of them. WORKERS=0 runs in one process.
+WORKERS ?= auto
+
 test: setup chromium
-	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest
+	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(WORKERS) --dist loadfile
 
 # Tiers (tests/conftest.py marks them): fast = no site build, no browser, no heavy brute force,
 # a quarter of the property tests' drawn inputs; build = the tests that read a built site or
 # build edited copies of the project (no browser). `make test` runs every tier in full.
 test-fast: setup
-	CODEX_PROPERTY_SCALE=0.25 $(PY) -m pytest -m "not browser and not build and not heavy"
+	CODEX_PROPERTY_SCALE=0.25 $(PY) -m pytest -n $(WORKERS) -m "not browser and not build and not heavy"
 
 test-build: setup
 	$(PY) -m pytest -m "build and not browser"
@@ -82,11 +87,12 @@ anchors: setup
 rulings-lock: setup-site
 	$(PY) -m scripts.rulings_lock --write
 
-# Regenerates the hash locks from requirements/*.in with pip-tools, in a throwaway venv.
+# Regenerates the hash locks from requirements/*.in with pip-tools, in a throwaway venv
+# (PIP_CONFIG_FILE: a machine's own pip settings, such as local find-links, stay out of the locks).
 lock:
 	rm -rf .venv-lock && python3 -m venv .venv-lock && .venv-lock/bin/pip install --quiet pip-tools
 	cd requirements && for lock in site test; do \
-	  ../.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	  PIP_CONFIG_FILE=/dev/null ../.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	    --no-emit-index-url --index-url https://pypi.org/simple --output-file $$lock.txt $$lock.in || exit 1; \
 	done
 	rm -rf .venv-lock

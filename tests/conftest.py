@@ -10,12 +10,15 @@ Browser tests use Debian's Chromium through Playwright (`executable_path`, never
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import http.server
 import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from typing import Iterator
@@ -85,6 +88,35 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# Worker processes (`make test` runs pytest-xdist) share one file of the session's name: the first
+# build of a session runs alone and fills `.cache` (the Pyodide runs under Node that a fresh clone
+# has not made yet), and every later build, in any worker, starts warm.
+SESSION = "CODEX_TEST_SESSION"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
+        os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
+
+
+def _first_build_alone() -> contextlib.AbstractContextManager[object]:
+    marker = Path(os.environ.get(SESSION) or Path(tempfile.gettempdir()) / "codex-build-unshared")
+    if marker.with_suffix(".warm").exists():
+        return contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def held() -> Iterator[None]:
+        with open(marker.with_suffix(".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+                marker.with_suffix(".warm").touch()
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    return held()
+
+
 def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """`properdocs build --strict` (as `make build`) into `dest` with `site_url`, from `root`
     (the project, or a copy of it that a test has changed)."""
@@ -92,10 +124,11 @@ def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.Compl
         raise AssertionError("this test builds the site: take a build fixture (conftest.BUILD_FIXTURES) "
                              "or mark it `build`, so `make test-fast` stays fast")
     env = dict(os.environ, SITE_URL=site_url, PYTHONPATH=str(root), SOURCE_DATE_EPOCH=BUILD_EPOCH)
-    return subprocess.run(
-        [sys.executable, "-m", "properdocs", "build", "-f", "mkdocs.yml", "--strict", "--site-dir", str(dest)],
-        cwd=root, env=env, capture_output=True, text=True, check=False,
-    )
+    with _first_build_alone():
+        return subprocess.run(
+            [sys.executable, "-m", "properdocs", "build", "-f", "mkdocs.yml", "--strict", "--site-dir", str(dest)],
+            cwd=root, env=env, capture_output=True, text=True, check=False,
+        )
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

@@ -430,6 +430,9 @@ def test_a_snapshot_that_fails_to_restore_is_deleted(fresh: Any, site: Site, sit
     real = dict(data["runtime"])[snapshot]
     site.overrides["/sw.js"] = (200, text.replace(real, hashlib.sha256(garbage).hexdigest()).encode())
     site.overrides["/" + snapshot] = (200, garbage)
+    # the snapshot path, whatever the machine's load: on "auto" a busy machine's slow localhost
+    # download would choose a path without the snapshot, and the test would prove nothing
+    fresh.add_init_script("window.codexBootPath = 'snapshot';")
     page = first_visit(fresh, site.url)
     page.goto(site.url + "sun/rules/?bonus=9&target=21&die=penalty")
     params = {**calc.CALCULATORS["sun-check"].defaults(), "bonus": 9, "target": 21, "die": "penalty"}
