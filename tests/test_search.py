@@ -57,24 +57,29 @@ RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map
 
 
 def search(page: Any, query: str) -> list[dict]:
+    """The results Material's search lists for `query`, once they are the answer to all of it.
+
+    Material reads the box on each key released. The box is emptied first (the list goes away),
+    then the query is pasted and one key (End) released, as a reader pasting an ID from a forum
+    post does: the first list that comes back answers the whole query, not a keystroke of it. It
+    counts once every result carries the section it lives in (search-where.js)."""
     if not page.locator(".md-search__input").is_visible():
         page.locator("label[for=__search]").first.click()
     box = page.locator(".md-search__input")
     box.fill("")
-    box.press_sequentially(query, delay=30)
+    box.press("End")
+    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=15000)
+    box.fill(query)
+    box.press("End")
     page.wait_for_function(
-        "(q) => document.querySelector('.md-search__input').value === q && document.querySelector('.md-search-result__item .cx-search-where')",
+        """(q) => {
+          const items = [...document.querySelectorAll('.md-search-result__item')];
+          return document.querySelector('.md-search__input').value === q && items.length > 0
+            && items.every((li) => li.querySelector('.cx-search-where'));
+        }""",
         arg=query, timeout=15000,
     )
-    # the worker answers each keystroke: wait until the list has stopped changing
-    seen = page.evaluate(RESULTS)
-    for _ in range(40):
-        page.wait_for_timeout(300)
-        now = page.evaluate(RESULTS)
-        if now == seen:
-            return now
-        seen = now
-    return seen
+    return page.evaluate(RESULTS)
 
 
 def _rank(results: list[dict], anchor: str) -> int:
