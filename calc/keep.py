@@ -300,10 +300,22 @@ def _trim_tail(offset: int, probs: list[float], threshold: float) -> Dist:
     return Dist.from_probabilities(offset, probs[:cut])
 
 
+def _window(sides: int, n: int, k: int) -> int:
+    """How many totals (0, 1, ...) the k highest of n exploding dice reach with more than 1e-18.
+
+    A kept die is worth at most sides - 1 plus sides per explosion, so k kept dice total at
+    most k (sides - 1) + sides T, T the explosions among all n dice; T reaches m with chance
+    at most C(n + m - 1, m) sides^-m (`_explosions_beyond`).
+    """
+    return k * (sides - 1) + sides * _explosions_beyond(sides, n, _NEGLIGIBLE * 1e-2) + 1
+
+
 def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
     levels = _levels_for(sides, n)
+    length = _window(sides, n, k)
     if k == n:  # every die kept: a plain sum
-        return _trim_tail(0, fixed_to_floats(fixed_power(_exploding_fixed(sides, levels), n)), threshold)
+        packed = fixed_power(_exploding_fixed(sides, levels), n, length)
+        return _trim_tail(0, fixed_to_floats(packed), threshold)
     q = 1.0 / sides
     face = sides - 1
     # configurations of levels that matter: the k-th best die is at `level`, a dice lie above
@@ -344,14 +356,16 @@ def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAU
             by_a[a] = (start, acc)
     scale = 1.0 / (FIXED_ONE * float(face) ** max_m)
     explode = _exploding_fixed(sides, levels)
+    # Horner's rule; a product by E only moves mass up, so the totals from `length` up can go
+    mask = (1 << (8 * SLOT_BYTES * length)) - 1
     acc_fixed = 0
     for a in range(k - 1, -1, -1):
-        if a < k - 1:
-            acc_fixed = unfix(explode * acc_fixed, SLOT_BYTES, FIXED_BYTES) if acc_fixed else 0
+        if a < k - 1 and acc_fixed:
+            acc_fixed = unfix((explode * acc_fixed) & mask, SLOT_BYTES, FIXED_BYTES)
         if a in by_a:
             start, total = by_a[a]
             values = [0.0] * start + [v * scale for v in unpack(total, nbytes)]
-            acc_fixed += pack_fixed(values)
+            acc_fixed += pack_fixed(values) & mask
     probs = fixed_to_floats(acc_fixed)
     return _trim_tail(0, probs, threshold)
 

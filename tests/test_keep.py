@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from math import comb, fsum
 
 import pytest
 
@@ -221,3 +222,24 @@ def test_sums_of_exploding_dice_follow_the_explosion_further() -> None:
         assert d == roll_keep(n, n, sides=sides)
         assert distribution(f"{n}d{sides}!") == d
     assert exploding_sum(Dist.die(6), 3) is None   # not an exploding die: not its kind
+
+
+
+@pytest.mark.parametrize("sides, n, k", [(10, 30, 29), (10, 30, 30), (6, 40, 30), (2, 20, 10), (3, 12, 1), (2, 60, 59)])
+def test_window_cuts_only_negligible_totals(sides: int, n: int, k: int) -> None:
+    """`_window` leaves out totals that need more explosions than n dice make but once in 1e18 rolls;
+    a power cut at it equals the uncut power below the cut."""
+    from calc.dist import fixed_power, fixed_to_floats
+    from calc.keep import _exploding_fixed, _levels_for, _window
+
+    length = _window(sides, n, k)
+    most = (length - 1 - k * (sides - 1)) // sides  # explosions the window allows for
+    p, q = Fraction(1, sides), Fraction(sides - 1, sides)
+    below = sum(comb(n + t - 1, t) * p**t * q**n for t in range(most + 1))  # P(T <= most), negative binomial
+    assert 0 < 1 - below < Fraction(1, 10**18)
+    explode = _exploding_fixed(sides, _levels_for(sides, n))
+    whole = fixed_to_floats(fixed_power(explode, n))
+    cut = fixed_to_floats(fixed_power(explode, n, _window(sides, n, n)))
+    assert len(cut) <= _window(sides, n, n) and cut == whole[: len(cut)]
+    assert fsum(whole[len(cut):]) < 1e-18
+    assert _keep_highest_exploding(sides, n, k).max < length
