@@ -17,9 +17,11 @@ Two algorithms, each checked against a brute-force twin in tests/test_keep.py:
   the level the best r = k - a are kept, an order statistic of uniform dice (first
   algorithm, one group per level and a). So
       KH = sum over a of  E^(*a) (*) H_a,
-  evaluated by Horner's rule: k - 1 products by E, each one big-integer multiplication of
-  fixed-point (2**-64) coefficients. Configurations below 1e-17 are skipped, the explosion
-  is followed to 1e-17, and the result's top is cut below 1e-16; `tail` reports the loss.
+  evaluated by Horner's rule in fixed point (2**-64). A product by E is not a long
+  multiplication: E is a plain die on 1..sides-1 times a geometric series in x^sides/sides,
+  so it takes a few shifts and 64-bit scalings (`_times_exploding`). Totals beyond what the
+  explosions reach with more than 1e-18 are never computed (`_window`). Configurations below
+  1e-17 are skipped, and the result's top is cut below 1e-16; `tail` reports the loss.
 """
 
 from __future__ import annotations
@@ -310,16 +312,14 @@ def _window(sides: int, n: int, k: int) -> int:
     return k * (sides - 1) + sides * _explosions_beyond(sides, n, _NEGLIGIBLE * 1e-2) + 1
 
 
-def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
-    levels = _levels_for(sides, n)
-    length = _window(sides, n, k)
-    if k == n:  # every die kept: a plain sum
-        packed = fixed_power(_exploding_fixed(sides, levels), n, length)
-        return _trim_tail(0, fixed_to_floats(packed), threshold)
+def _configurations(sides: int, n: int, k: int, levels: int) -> dict[tuple[int, int], list[tuple[int, float]]]:
+    """The configurations of levels that matter, {(level, a): [(m, chance), ...]}.
+
+    The k-th best die is at `level`, a dice lie above it (all kept), m at it (the best
+    r = k - a of them kept), the rest below (dropped); those under 1e-17 are left out.
+    """
     q = 1.0 / sides
     face = sides - 1
-    # configurations of levels that matter: the k-th best die is at `level`, a dice lie above
-    # it (all kept), m at it (the best r = k - a of them kept), the rest below (dropped)
     found: dict[tuple[int, int], list[tuple[int, float]]] = {}
     binom_nk = comb(n, k)
     for level in range(levels):
@@ -335,38 +335,102 @@ def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAU
                 p = ways_a * comb(n - a, m) * at**m * below ** (n - a - m)
                 if p >= _NEGLIGIBLE:
                     found.setdefault((level, a), []).append((m, p))
-    # one group per (level, a); factors in fixed point, scaled so that all share one scale
-    max_m = max(m for members in found.values() for m, _ in members)
+    return found
+
+
+def _kept_at_levels(sides: int, k: int, found: dict[tuple[int, int], list[tuple[int, float]]]) -> dict[int, list[float]]:
+    """For each a: the chance of each kept total from the k - a dice kept at the k-th best die's level.
+
+    Totals count the a dice above as sides * (level + 1) each (their fresh exploding parts
+    are added by Horner's rule). One `_order_dp` group per (level, a). When every group has
+    one member (only level 0 matters: large k), the factor is applied as a float afterwards,
+    which keeps the integers of the DP small; otherwise the factors go in as fixed point,
+    scaled so that all groups share one scale.
+    """
+    face = sides - 1
     keys = sorted(found)
-    groups: list[Group] = [
-        (k - a, [(m, int(p * FIXED_ONE * face ** (max_m - m) + 0.5)) for m, p in found[(level, a)]])
-        for level, a in keys
-    ]
+    single = all(len(found[key]) == 1 for key in keys)
+    max_m = max(m for members in found.values() for m, _ in members)
+    if single:
+        groups: list[Group] = [(k - a, [(found[(level, a)][0][0], 1)]) for level, a in keys]
+        scales = [found[key][0][1] / float(face) ** found[key][0][0] for key in keys]
+    else:
+        groups = [(k - a, [(m, int(p * FIXED_ONE * face ** (max_m - m) + 0.5)) for m, p in found[(level, a)]])
+                  for level, a in keys]
+        scales = [1.0 / (FIXED_ONE * float(face) ** max_m)] * len(keys)
     nbytes, packed = _order_dp([(v, 1) for v in range(face, 0, -1)], groups)
-    bits = 8 * nbytes
-    # gather the groups with the same a: the kept sum is shift + (lowest sum r) + slot
-    by_a: dict[int, tuple[int, int]] = {}
-    for (level, a), acc in zip(keys, packed):
-        start = sides * (level + 1) * a + sides * level * (k - a) + (k - a)
-        if a in by_a:
-            base, total = by_a[a]
-            lo = min(base, start)
-            by_a[a] = (lo, (total << ((base - lo) * bits)) + (acc << ((start - lo) * bits)))
-        else:
-            by_a[a] = (start, acc)
-    scale = 1.0 / (FIXED_ONE * float(face) ** max_m)
-    explode = _exploding_fixed(sides, levels)
-    # Horner's rule; a product by E only moves mass up, so the totals from `length` up can go
-    mask = (1 << (8 * SLOT_BYTES * length)) - 1
-    acc_fixed = 0
-    for a in range(k - 1, -1, -1):
-        if a < k - 1 and acc_fixed:
-            acc_fixed = unfix((explode * acc_fixed) & mask, SLOT_BYTES, FIXED_BYTES)
-        if a in by_a:
-            start, total = by_a[a]
-            values = [0.0] * start + [v * scale for v in unpack(total, nbytes)]
-            acc_fixed += pack_fixed(values) & mask
-    probs = fixed_to_floats(acc_fixed)
+    by_a: dict[int, list[float]] = {}
+    for (level, a), acc, scale in zip(keys, packed, scales):
+        start = sides * (level + 1) * a + sides * level * (k - a) + (k - a)  # the lowest kept total
+        values = by_a.setdefault(a, [])
+        weights = unpack(acc, nbytes)
+        if len(values) < start + len(weights):
+            values.extend([0.0] * (start + len(weights) - len(values)))
+        for i, w in enumerate(weights, start):
+            if w:
+                values[i] += w * scale
+    return by_a
+
+
+def _run_sum(packed: int, count: int, slot_bits: int) -> int:
+    """packed * (1 + x + ... + x^(count - 1)): `count` shifted copies, added by doubling."""
+    result, offset, block, size = 0, 0, packed, 1
+    while count:
+        if count & 1:
+            result += block << (offset * slot_bits)
+            offset += size
+        count >>= 1
+        if count:
+            block += block << (size * slot_bits)
+            size *= 2
+    return result
+
+
+def _times_exploding(packed: int, sides: int, slots: int) -> int:
+    """A packed fixed-point polynomial times E / x, E the exploding die, cut to `slots` slots.
+
+    E = (x + ... + x^(sides-1)) / sides * (1 + t + t^2 + ...) with t = x^sides / sides: a die
+    that does not explode, after any number of explosions. So the product is a run of sides - 1
+    shifted copies, scaled by 1/sides, then multiplied by the geometric series as
+    (1 + t)(1 + t^2)(1 + t^4)... Each factor is a shift and a multiplication by one 64-bit
+    number, so the cost grows with the length of `packed` alone, not with the length of E.
+    The series stops where t^(2^i) falls below 2**-64 or past the cut.
+    """
+    bits = 8 * SLOT_BYTES
+    mask = (1 << (bits * slots)) - 1
+    y = unfix((_run_sum(packed, sides - 1, bits) * ((FIXED_ONE + sides // 2) // sides)) & mask,
+              SLOT_BYTES, FIXED_BYTES)
+    step, den = sides, sides
+    while step < slots:
+        scalar = (FIXED_ONE + den // 2) // den
+        if not scalar:
+            break
+        y += unfix(((y << (step * bits)) * scalar) & mask, SLOT_BYTES, FIXED_BYTES)
+        step, den = 2 * step, den * den
+    return y
+
+
+def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
+    levels = _levels_for(sides, n)
+    length = _window(sides, n, k)
+    if k == n:  # every die kept: a plain sum
+        packed = fixed_power(_exploding_fixed(sides, levels), n, length)
+        return _trim_tail(0, fixed_to_floats(packed), threshold)
+    by_a = _kept_at_levels(sides, k, _configurations(sides, n, k, levels))
+    # Horner's rule over a, KH = sum of E^(*a) (*) H_a, held as (lowest total, packed from it);
+    # a product by E only moves mass up (by 1 at least), so the totals from `length` up can go
+    low, acc = length, 0
+    for a in range(max(by_a), -1, -1):
+        if acc:
+            low += 1
+            acc = _times_exploding(acc, sides, length - low)
+        values = by_a.get(a)
+        if values:
+            start = next(i for i, v in enumerate(values) if v)
+            if start < low:
+                acc, low = acc << (8 * SLOT_BYTES * (low - start)), start
+            acc += pack_fixed(values[start:length]) << (8 * SLOT_BYTES * (start - low))
+    probs = [0.0] * low + fixed_to_floats(acc)
     return _trim_tail(0, probs, threshold)
 
 
