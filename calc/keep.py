@@ -94,8 +94,11 @@ def _at_least_count(row: tuple[int, ...], big_m: int, c0: int, pw: list[int] | N
     return pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
 
 
-def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None, step: int) -> list[int]:
-    """The states after this face: j dice kept so far, plus c more showing this face (all still kept)."""
+def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None) -> list[int]:
+    """The states after this face: j dice kept so far, plus c more showing this face (all still kept).
+
+    States are held relative to this face (see `_order_dp`), so the c new dice add no shift.
+    """
     max_r = len(states)
     nxt = states[:]
     for j in range(max_r - 1):
@@ -104,7 +107,7 @@ def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int
             continue
         for c in range(1, max_r - j):
             factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
-            nxt[j + c] += factor * (state << (step * c))
+            nxt[j + c] += factor * state
     return nxt
 
 
@@ -123,6 +126,11 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
     Returns:
         (nbytes, packed): one packed polynomial per group, slots of `nbytes` bytes, slot i
         holding the weight of kept sum r * lowest_face + i.
+
+    While face v is handled, state j (j dice so far, all showing v or more) is held relative
+    to v: slot i is the kept sum j * v + i. Then the dice that show v add nothing to a state,
+    and a group's finished sums all start at r * v, so neither needs a shift per term; the
+    states move up by j slots per unit of value when the next, lower face comes.
     """
     low = faces[-1][0]
     big_w = sum(w for _, w in faces)
@@ -137,14 +145,19 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
     found = [0] * len(groups)
     remaining = big_w
     pt = _powers(big_w, max_m)  # powers of the weight of this face and all below it
+    previous = faces[0][0]
     for value, w in faces:
         step = (value - low) * bits
+        move = (previous - value) * bits
+        if move:
+            states = [state << (j * move) for j, state in enumerate(states)]
+        previous = value
         below = remaining - w
         pw = _powers(w, max_m) if w != 1 else None
         pb = _powers(below, max_m) if below else None
         counts: dict[tuple[int, int], int] = {}
         for index, (r, members) in enumerate(groups):
-            acc = found[index]
+            acc = 0
             for j in range(r):
                 state = states[j]
                 if not state:
@@ -159,10 +172,11 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
                         count = counts[key] = _at_least_count(binom[big_m], big_m, c0, pw, pb, pt)
                     scalar += factor * binom[m][j] * count
                 if scalar:
-                    acc += scalar * (state << (step * c0))
-            found[index] = acc
+                    acc += scalar * state
+            if acc:
+                found[index] += acc << (step * r)
         if pb is not None:
-            states = _advance(states, binom, pw, step)
+            states = _advance(states, binom, pw)
             pt = pb
         remaining = below
     return nbytes, found
