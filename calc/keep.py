@@ -27,6 +27,7 @@ Two algorithms, each checked against a brute-force twin in tests/test_keep.py:
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 from math import comb
 
 from .dist import (
@@ -111,6 +112,35 @@ def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int
     return nxt
 
 
+def _ending_here(groups: list[Group], states: list[int], binom: tuple[tuple[int, ...], ...],
+                 count: Callable[[int, int], int]) -> list[int]:
+    """Per group, the weights of the kept sums whose r-th best die shows this face (relative to it).
+
+    With j dice above this face (state j), the other m - j must put at least r - j on this
+    face and the rest below it: `count(m - j, r - j)` ways, and C(m, j) ways to choose the j.
+    """
+    counts: dict[tuple[int, int], int] = {}
+    out = []
+    for r, members in groups:
+        acc = 0
+        for j in range(r):
+            state = states[j]
+            if not state:
+                continue
+            c0 = r - j
+            scalar = 0
+            for m, factor in members:
+                key = (m - j, c0)
+                ways = counts.get(key)
+                if ways is None:
+                    ways = counts[key] = count(m - j, c0)
+                scalar += factor * binom[m][j] * ways
+            if scalar:
+                acc += scalar * state
+        out.append(acc)
+    return out
+
+
 def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, list[int]]:
     """Weighted sums of keep-highest distributions, exact in integers.
 
@@ -155,26 +185,10 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
         below = remaining - w
         pw = _powers(w, max_m) if w != 1 else None
         pb = _powers(below, max_m) if below else None
-        counts: dict[tuple[int, int], int] = {}
-        for index, (r, members) in enumerate(groups):
-            acc = 0
-            for j in range(r):
-                state = states[j]
-                if not state:
-                    continue
-                c0 = r - j
-                scalar = 0
-                for m, factor in members:
-                    big_m = m - j
-                    key = (big_m, c0)
-                    count = counts.get(key)
-                    if count is None:
-                        count = counts[key] = _at_least_count(binom[big_m], big_m, c0, pw, pb, pt)
-                    scalar += factor * binom[m][j] * count
-                if scalar:
-                    acc += scalar * state
-            if acc:
-                found[index] += acc << (step * r)
+        ending = _ending_here(groups, states, binom, lambda big_m, c0: _at_least_count(binom[big_m], big_m, c0, pw, pb, pt))
+        for index, (r, _) in enumerate(groups):
+            if ending[index]:
+                found[index] += ending[index] << (step * r)
         if pb is not None:
             states = _advance(states, binom, pw)
             pt = pb
