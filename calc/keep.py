@@ -112,16 +112,17 @@ def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int
     return nxt
 
 
-def _ending_here(groups: list[Group], states: list[int], binom: tuple[tuple[int, ...], ...],
+def _ending_here(rs: list[int], weighted: list[list[list[tuple[int, int]]]], states: list[int],
                  count: Callable[[int, int], int]) -> list[int]:
     """Per group, the weights of the kept sums whose r-th best die shows this face (relative to it).
 
     With j dice above this face (state j), the other m - j must put at least r - j on this
-    face and the rest below it: `count(m - j, r - j)` ways, and C(m, j) ways to choose the j.
+    face and the rest below it: `count(m - j, r - j)` ways. `weighted[g][j]` lists, for each
+    member, m - j and its factor times C(m, j) (the ways to choose the j), found once per DP.
     """
-    counts: dict[tuple[int, int], int] = {}
+    counts: dict[int, int] = {}
     out = []
-    for r, members in groups:
+    for r, by_j in zip(rs, weighted):
         acc = 0
         for j in range(r):
             state = states[j]
@@ -129,12 +130,12 @@ def _ending_here(groups: list[Group], states: list[int], binom: tuple[tuple[int,
                 continue
             c0 = r - j
             scalar = 0
-            for m, factor in members:
-                key = (m - j, c0)
+            for big_m, factor in by_j[j]:
+                key = big_m * 4096 + c0
                 ways = counts.get(key)
                 if ways is None:
-                    ways = counts[key] = count(m - j, c0)
-                scalar += factor * binom[m][j] * ways
+                    ways = counts[key] = count(big_m, c0)
+                scalar += factor * ways
             if scalar:
                 acc += scalar * state
         out.append(acc)
@@ -175,6 +176,8 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
     found = [0] * len(groups)
     remaining = big_w
     pt = _powers(big_w, max_m)  # powers of the weight of this face and all below it
+    rs = [r for r, _ in groups]
+    weighted = [[[(m - j, factor * binom[m][j]) for m, factor in members] for j in range(r)] for r, members in groups]
     previous = faces[0][0]
     for value, w in faces:
         step = (value - low) * bits
@@ -185,8 +188,8 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
         below = remaining - w
         pw = _powers(w, max_m) if w != 1 else None
         pb = _powers(below, max_m) if below else None
-        ending = _ending_here(groups, states, binom, lambda big_m, c0: _at_least_count(binom[big_m], big_m, c0, pw, pb, pt))
-        for index, (r, _) in enumerate(groups):
+        ending = _ending_here(rs, weighted, states, lambda big_m, c0: _at_least_count(binom[big_m], big_m, c0, pw, pb, pt))
+        for index, r in enumerate(rs):
             if ending[index]:
                 found[index] += ending[index] << (step * r)
         if pb is not None:
