@@ -106,19 +106,23 @@ def _slot_words(packed: int, first_byte: int, count: int | None) -> array:
     return _u64(out)
 
 
-def fixed_power(packed: int, n: int) -> int:
+def fixed_power(packed: int, n: int, slots: int | None = None) -> int:
     """The n-th power (n >= 1) of a packed fixed-point polynomial (slot SLOT_BYTES, scale 2**64).
 
     Repeated squaring; every product is cut back to the 2**64 scale, so slots never grow.
+    With `slots`, every product also drops its coefficients from `slots` up: the polynomial
+    has no negative coefficients and starts at degree 0 or above, so what lies above never
+    flows back below, and the low `slots` coefficients come out as they would uncut.
     """
+    mask = (1 << (8 * SLOT_BYTES * slots)) - 1 if slots else -1
     result = 0
-    base = packed
+    base = packed & mask
     while n:
         if n & 1:
-            result = base if not result else unfix(result * base, SLOT_BYTES, FIXED_BYTES)
+            result = base if not result else unfix((result * base) & mask, SLOT_BYTES, FIXED_BYTES)
         n >>= 1
         if n:
-            base = unfix(base * base, SLOT_BYTES, FIXED_BYTES)
+            base = unfix((base * base) & mask, SLOT_BYTES, FIXED_BYTES)
     return result
 
 

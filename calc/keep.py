@@ -17,14 +17,17 @@ Two algorithms, each checked against a brute-force twin in tests/test_keep.py:
   the level the best r = k - a are kept, an order statistic of uniform dice (first
   algorithm, one group per level and a). So
       KH = sum over a of  E^(*a) (*) H_a,
-  evaluated by Horner's rule: k - 1 products by E, each one big-integer multiplication of
-  fixed-point (2**-64) coefficients. Configurations below 1e-17 are skipped, the explosion
-  is followed to 1e-17, and the result's top is cut below 1e-16; `tail` reports the loss.
+  evaluated by Horner's rule in fixed point (2**-64). A product by E is not a long
+  multiplication: E is a plain die on 1..sides-1 times a geometric series in x^sides/sides,
+  so it takes a few shifts and 64-bit scalings (`_times_exploding`). Totals beyond what the
+  explosions reach with more than 1e-18 are never computed (`_window`). Configurations below
+  1e-17 are skipped, and the result's top is cut below 1e-16; `tail` reports the loss.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 from math import comb
 
 from .dist import (
@@ -92,8 +95,11 @@ def _at_least_count(row: tuple[int, ...], big_m: int, c0: int, pw: list[int] | N
     return pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
 
 
-def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None, step: int) -> list[int]:
-    """The states after this face: j dice kept so far, plus c more showing this face (all still kept)."""
+def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None) -> list[int]:
+    """The states after this face: j dice kept so far, plus c more showing this face (all still kept).
+
+    States are held relative to this face (see `_order_dp`), so the c new dice add no shift.
+    """
     max_r = len(states)
     nxt = states[:]
     for j in range(max_r - 1):
@@ -102,8 +108,38 @@ def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int
             continue
         for c in range(1, max_r - j):
             factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
-            nxt[j + c] += factor * (state << (step * c))
+            nxt[j + c] += factor * state
     return nxt
+
+
+def _ending_here(rs: list[int], weighted: list[list[list[tuple[int, int]]]], states: list[int],
+                 count: Callable[[int, int], int]) -> list[int]:
+    """Per group, the weights of the kept sums whose r-th best die shows this face (relative to it).
+
+    With j dice above this face (state j), the other m - j must put at least r - j on this
+    face and the rest below it: `count(m - j, r - j)` ways. `weighted[g][j]` lists, for each
+    member, m - j and its factor times C(m, j) (the ways to choose the j), found once per DP.
+    """
+    counts: dict[int, int] = {}
+    out = []
+    for r, by_j in zip(rs, weighted):
+        acc = 0
+        for j in range(r):
+            state = states[j]
+            if not state:
+                continue
+            c0 = r - j
+            scalar = 0
+            for big_m, factor in by_j[j]:
+                key = big_m * 4096 + c0
+                ways = counts.get(key)
+                if ways is None:
+                    ways = counts[key] = count(big_m, c0)
+                scalar += factor * ways
+            if scalar:
+                acc += scalar * state
+        out.append(acc)
+    return out
 
 
 def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, list[int]]:
@@ -121,6 +157,11 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
     Returns:
         (nbytes, packed): one packed polynomial per group, slots of `nbytes` bytes, slot i
         holding the weight of kept sum r * lowest_face + i.
+
+    While face v is handled, state j (j dice so far, all showing v or more) is held relative
+    to v: slot i is the kept sum j * v + i. Then the dice that show v add nothing to a state,
+    and a group's finished sums all start at r * v, so neither needs a shift per term; the
+    states move up by j slots per unit of value when the next, lower face comes.
     """
     low = faces[-1][0]
     big_w = sum(w for _, w in faces)
@@ -135,32 +176,24 @@ def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, l
     found = [0] * len(groups)
     remaining = big_w
     pt = _powers(big_w, max_m)  # powers of the weight of this face and all below it
+    rs = [r for r, _ in groups]
+    weighted = [[[(m - j, factor * binom[m][j]) for m, factor in members] for j in range(r)] for r, members in groups]
+    previous = faces[0][0]
     for value, w in faces:
         step = (value - low) * bits
+        move = (previous - value) * bits
+        if move:
+            states = [state << (j * move) for j, state in enumerate(states)]
+        previous = value
         below = remaining - w
         pw = _powers(w, max_m) if w != 1 else None
         pb = _powers(below, max_m) if below else None
-        counts: dict[tuple[int, int], int] = {}
-        for index, (r, members) in enumerate(groups):
-            acc = found[index]
-            for j in range(r):
-                state = states[j]
-                if not state:
-                    continue
-                c0 = r - j
-                scalar = 0
-                for m, factor in members:
-                    big_m = m - j
-                    key = (big_m, c0)
-                    count = counts.get(key)
-                    if count is None:
-                        count = counts[key] = _at_least_count(binom[big_m], big_m, c0, pw, pb, pt)
-                    scalar += factor * binom[m][j] * count
-                if scalar:
-                    acc += scalar * (state << (step * c0))
-            found[index] = acc
+        ending = _ending_here(rs, weighted, states, lambda big_m, c0: _at_least_count(binom[big_m], big_m, c0, pw, pb, pt))
+        for index, r in enumerate(rs):
+            if ending[index]:
+                found[index] += ending[index] << (step * r)
         if pb is not None:
-            states = _advance(states, binom, pw, step)
+            states = _advance(states, binom, pw)
             pt = pb
         remaining = below
     return nbytes, found
@@ -300,14 +333,24 @@ def _trim_tail(offset: int, probs: list[float], threshold: float) -> Dist:
     return Dist.from_probabilities(offset, probs[:cut])
 
 
-def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
-    levels = _levels_for(sides, n)
-    if k == n:  # every die kept: a plain sum
-        return _trim_tail(0, fixed_to_floats(fixed_power(_exploding_fixed(sides, levels), n)), threshold)
+def _window(sides: int, n: int, k: int) -> int:
+    """How many totals (0, 1, ...) the k highest of n exploding dice reach with more than 1e-18.
+
+    A kept die is worth at most sides - 1 plus sides per explosion, so k kept dice total at
+    most k (sides - 1) + sides T, T the explosions among all n dice; T reaches m with chance
+    at most C(n + m - 1, m) sides^-m (`_explosions_beyond`).
+    """
+    return k * (sides - 1) + sides * _explosions_beyond(sides, n, _NEGLIGIBLE * 1e-2) + 1
+
+
+def _configurations(sides: int, n: int, k: int, levels: int) -> dict[tuple[int, int], list[tuple[int, float]]]:
+    """The configurations of levels that matter, {(level, a): [(m, chance), ...]}.
+
+    The k-th best die is at `level`, a dice lie above it (all kept), m at it (the best
+    r = k - a of them kept), the rest below (dropped); those under 1e-17 are left out.
+    """
     q = 1.0 / sides
     face = sides - 1
-    # configurations of levels that matter: the k-th best die is at `level`, a dice lie above
-    # it (all kept), m at it (the best r = k - a of them kept), the rest below (dropped)
     found: dict[tuple[int, int], list[tuple[int, float]]] = {}
     binom_nk = comb(n, k)
     for level in range(levels):
@@ -323,36 +366,102 @@ def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAU
                 p = ways_a * comb(n - a, m) * at**m * below ** (n - a - m)
                 if p >= _NEGLIGIBLE:
                     found.setdefault((level, a), []).append((m, p))
-    # one group per (level, a); factors in fixed point, scaled so that all share one scale
-    max_m = max(m for members in found.values() for m, _ in members)
+    return found
+
+
+def _kept_at_levels(sides: int, k: int, found: dict[tuple[int, int], list[tuple[int, float]]]) -> dict[int, list[float]]:
+    """For each a: the chance of each kept total from the k - a dice kept at the k-th best die's level.
+
+    Totals count the a dice above as sides * (level + 1) each (their fresh exploding parts
+    are added by Horner's rule). One `_order_dp` group per (level, a). When every group has
+    one member (only level 0 matters: large k), the factor is applied as a float afterwards,
+    which keeps the integers of the DP small; otherwise the factors go in as fixed point,
+    scaled so that all groups share one scale.
+    """
+    face = sides - 1
     keys = sorted(found)
-    groups: list[Group] = [
-        (k - a, [(m, int(p * FIXED_ONE * face ** (max_m - m) + 0.5)) for m, p in found[(level, a)]])
-        for level, a in keys
-    ]
+    single = all(len(found[key]) == 1 for key in keys)
+    max_m = max(m for members in found.values() for m, _ in members)
+    if single:
+        groups: list[Group] = [(k - a, [(found[(level, a)][0][0], 1)]) for level, a in keys]
+        scales = [found[key][0][1] / float(face) ** found[key][0][0] for key in keys]
+    else:
+        groups = [(k - a, [(m, int(p * FIXED_ONE * face ** (max_m - m) + 0.5)) for m, p in found[(level, a)]])
+                  for level, a in keys]
+        scales = [1.0 / (FIXED_ONE * float(face) ** max_m)] * len(keys)
     nbytes, packed = _order_dp([(v, 1) for v in range(face, 0, -1)], groups)
-    bits = 8 * nbytes
-    # gather the groups with the same a: the kept sum is shift + (lowest sum r) + slot
-    by_a: dict[int, tuple[int, int]] = {}
-    for (level, a), acc in zip(keys, packed):
-        start = sides * (level + 1) * a + sides * level * (k - a) + (k - a)
-        if a in by_a:
-            base, total = by_a[a]
-            lo = min(base, start)
-            by_a[a] = (lo, (total << ((base - lo) * bits)) + (acc << ((start - lo) * bits)))
-        else:
-            by_a[a] = (start, acc)
-    scale = 1.0 / (FIXED_ONE * float(face) ** max_m)
-    explode = _exploding_fixed(sides, levels)
-    acc_fixed = 0
-    for a in range(k - 1, -1, -1):
-        if a < k - 1:
-            acc_fixed = unfix(explode * acc_fixed, SLOT_BYTES, FIXED_BYTES) if acc_fixed else 0
-        if a in by_a:
-            start, total = by_a[a]
-            values = [0.0] * start + [v * scale for v in unpack(total, nbytes)]
-            acc_fixed += pack_fixed(values)
-    probs = fixed_to_floats(acc_fixed)
+    by_a: dict[int, list[float]] = {}
+    for (level, a), acc, scale in zip(keys, packed, scales):
+        start = sides * (level + 1) * a + sides * level * (k - a) + (k - a)  # the lowest kept total
+        values = by_a.setdefault(a, [])
+        weights = unpack(acc, nbytes)
+        if len(values) < start + len(weights):
+            values.extend([0.0] * (start + len(weights) - len(values)))
+        for i, w in enumerate(weights, start):
+            if w:
+                values[i] += w * scale
+    return by_a
+
+
+def _run_sum(packed: int, count: int, slot_bits: int) -> int:
+    """packed * (1 + x + ... + x^(count - 1)): `count` shifted copies, added by doubling."""
+    result, offset, block, size = 0, 0, packed, 1
+    while count:
+        if count & 1:
+            result += block << (offset * slot_bits)
+            offset += size
+        count >>= 1
+        if count:
+            block += block << (size * slot_bits)
+            size *= 2
+    return result
+
+
+def _times_exploding(packed: int, sides: int, slots: int) -> int:
+    """A packed fixed-point polynomial times E / x, E the exploding die, cut to `slots` slots.
+
+    E = (x + ... + x^(sides-1)) / sides * (1 + t + t^2 + ...) with t = x^sides / sides: a die
+    that does not explode, after any number of explosions. So the product is a run of sides - 1
+    shifted copies, scaled by 1/sides, then multiplied by the geometric series as
+    (1 + t)(1 + t^2)(1 + t^4)... Each factor is a shift and a multiplication by one 64-bit
+    number, so the cost grows with the length of `packed` alone, not with the length of E.
+    The series stops where t^(2^i) falls below 2**-64 or past the cut.
+    """
+    bits = 8 * SLOT_BYTES
+    mask = (1 << (bits * slots)) - 1
+    y = unfix((_run_sum(packed, sides - 1, bits) * ((FIXED_ONE + sides // 2) // sides)) & mask,
+              SLOT_BYTES, FIXED_BYTES)
+    step, den = sides, sides
+    while step < slots:
+        scalar = (FIXED_ONE + den // 2) // den
+        if not scalar:
+            break
+        y += unfix(((y << (step * bits)) * scalar) & mask, SLOT_BYTES, FIXED_BYTES)
+        step, den = 2 * step, den * den
+    return y
+
+
+def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
+    levels = _levels_for(sides, n)
+    length = _window(sides, n, k)
+    if k == n:  # every die kept: a plain sum
+        packed = fixed_power(_exploding_fixed(sides, levels), n, length)
+        return _trim_tail(0, fixed_to_floats(packed), threshold)
+    by_a = _kept_at_levels(sides, k, _configurations(sides, n, k, levels))
+    # Horner's rule over a, KH = sum of E^(*a) (*) H_a, held as (lowest total, packed from it);
+    # a product by E only moves mass up (by 1 at least), so the totals from `length` up can go
+    low, acc = length, 0
+    for a in range(max(by_a), -1, -1):
+        if acc:
+            low += 1
+            acc = _times_exploding(acc, sides, length - low)
+        values = by_a.get(a)
+        if values:
+            start = next(i for i, v in enumerate(values) if v)
+            if start < low:
+                acc, low = acc << (8 * SLOT_BYTES * (low - start)), start
+            acc += pack_fixed(values[start:length]) << (8 * SLOT_BYTES * (start - low))
+    probs = [0.0] * low + fixed_to_floats(acc)
     return _trim_tail(0, probs, threshold)
 
 

@@ -14,10 +14,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
 from math import fsum
 from operator import mul
 
-from .dist import Dist
+from .dist import (
+    FIXED_BYTES,
+    FIXED_ONE,
+    SLOT_BYTES,
+    Dist,
+    pack_fixed,
+    product_to_floats,
+    unfix,
+)
 from .rk_rules import wound_count
 
 REMAINDER = 1e-14  # a run is followed until less than this is left (under 1e-12 over a whole fight)
@@ -37,32 +46,43 @@ class Runs:
     left: float
 
 
-def _bands(check: Dist, top: int, *, rules: str, firearm: bool) -> list[list[float]]:
-    """rows[j][t] = P(a Wound Check against TN t falls short by an amount that gives j wounds), t <= top."""
-    probs = check.probabilities()
-    below = [0.0]  # below[i] = P(check < check.min + i)
-    for p in probs:
-        below.append(below[-1] + p)
-
-    def short_between(t: int, lo: int, hi: int) -> float:
-        """P(lo <= t - check <= hi), i.e. check in [t - hi, t - lo]."""
-        a = max(0, t - hi - check.min)
-        b = min(len(probs), t - lo - check.min + 1)
-        return below[b] - below[a] if b > a else 0.0
-
-    widest = max(1, top - check.min)
+def _spans(widest: int, *, rules: str, firearm: bool) -> list[tuple[int, int, int]]:
+    """(first shortfall, last shortfall, wounds) for the runs of shortfalls 1..widest giving the same wounds."""
     counts = [wound_count(s, rules=rules, firearm=firearm) for s in range(widest + 1)]
-    spans: list[tuple[int, int, int]] = []  # (first shortfall, last shortfall, wounds)
+    spans: list[tuple[int, int, int]] = []
     start = 1
     for s in range(2, widest + 2):
         if s > widest or counts[s] != counts[start]:
             spans.append((start, s - 1, counts[start]))
             start = s
-    rows = [[0.0] * (top + 1) for _ in range(max(j for _, _, j in spans) + 1)]
-    for t in range(top + 1):
-        for lo, hi, j in spans:
-            rows[j][t] += short_between(t, lo, hi)
-    return rows
+    return spans
+
+
+def _wounds_by_span(pile: list[float], cdf: list[float], check_min: int, spans: list[tuple[int, int, int]],
+                    width: int) -> list[float]:
+    """P(the check falls short of the pile by an amount giving j wounds), j = 0..width-1.
+
+    `cdf[i]` is P(check <= check_min + i - 1), carried on flat past the check's top. The check
+    falls short by at least b with chance  G(b) = sum over t of P(pile = t) P(check <= t - b),
+    one dot product; a span of shortfalls lo..hi is then G(lo) - G(hi + 1). Only shortfalls
+    the pile can reach are asked for.
+    """
+    reach = len(pile) - 1 - check_min  # the largest shortfall possible
+    found: dict[int, float] = {}
+
+    def at_least(b: int) -> float:
+        if b > reach:
+            return 0.0
+        if b not in found:
+            t0 = max(0, b + check_min)
+            found[b] = fsum(map(mul, pile[t0:], cdf[t0 - b - check_min + 1 :]))
+        return found[b]
+
+    row = [0.0] * width
+    for lo, hi, j in spans:
+        if lo <= reach:
+            row[j] += at_least(lo) - at_least(hi + 1)
+    return row
 
 
 def _add_damage(pile: list[float], damage: Dist) -> list[float]:
@@ -81,7 +101,10 @@ def runs(damage: Dist, check: Dist, *, rules: str, firearm: bool, horizon: int) 
     """
     top = check.max + damage.max + 1
     keeps = [check.at_least(t) for t in range(top + 1)]  # P(check >= t)
-    rows = _bands(check, top, rules=rules, firearm=firearm)
+    spans = _spans(max(1, top - check.min), rules=rules, firearm=firearm)
+    width = max(j for _, _, j in spans) + 1
+    cdf = [0.0, *accumulate(check.probabilities())]  # cdf[i] = P(check < check.min + i)
+    cdf += [cdf[-1]] * (top + 1)
     pile: list[float] = [1.0]  # pile[i] = P(carrying i Flesh Wounds and still in the run)
     by_hits: list[tuple[float, ...]] = []
     late = [0.0] * (top + 1)  # mass meeting each TN on hits past the horizon
@@ -92,15 +115,16 @@ def runs(damage: Dist, check: Dist, *, rules: str, firearm: bool, horizon: int) 
         after = _add_damage(pile, damage)
         kept = list(map(mul, after, keeps))
         if hits <= horizon:
-            by_hits.append(tuple(fsum(map(mul, after, row)) for row in rows))
+            by_hits.append(tuple(_wounds_by_span(after, cdf, check.min, spans, width)))
         else:
             late[: len(after)] = map(sum, zip(late, after))
         ended.append(fsum(after) - fsum(kept))
         while kept and kept[-1] == 0.0:
             kept.pop()
         pile, left = kept, fsum(kept)
-    wounds = [fsum(col) for col in zip(*by_hits)] if by_hits else [0.0] * len(rows)
-    wounds = [w + fsum(map(mul, late, row)) for w, row in zip(wounds, rows)]
+    wounds = [fsum(col) for col in zip(*by_hits)] if by_hits else [0.0] * width
+    if hits > horizon:
+        wounds = [w + x for w, x in zip(wounds, _wounds_by_span(late, cdf, check.min, spans, width))]
     mean = fsum((i + 1) * e for i, e in enumerate(ended))
     return Runs(tuple(by_hits), tuple(wounds), mean, left)
 
@@ -123,34 +147,54 @@ def landing_times(by_hits: tuple[tuple[float, ...], ...], q: float, attacks: int
     return out
 
 
+def _pack_columns(table: list[list[float]], stride: int) -> int:
+    """The run times `table[d][j]` (d attacks after the run began) packed in fixed point, wounds j in
+    blocks of `stride` slots: block j, slot d. One product by a packed series over attacks then
+    convolves that series with every block at once (the blocks are wide enough not to overlap)."""
+    width = len(table[0]) if table else 1
+    flat = [0.0] * (width * stride)
+    for d, row in enumerate(table):
+        for j, g in enumerate(row):
+            if g and j:
+                flat[j * stride + d] = g
+    return pack_fixed(flat)
+
+
 def timeline(times: list[list[list[float]]], *, crippled_at: int | None, out_at: int,
              attacks: int) -> tuple[list[float], list[float]]:
     """P(Crippled at attack n) and P(out at attack n), n = 0..attacks, from the run times.
 
-    `times[0]` holds the run times before he is Crippled and `times[1]` after; wounds only rise,
-    so each wound count is met once and its runs are pushed forward in order.
+    `times[0]` holds the run times before he is Crippled and `times[1]` after. Wounds only rise,
+    so each wound count w is met once: the chance that a run begins at attack n with w wounds
+    is a series over n, convolved with the run times of each wound count j to give the series
+    for w + j (or for the attack that takes him out, or Crippled). The series are packed big
+    integers in fixed point (2**-64 per slot), so each w costs one multiplication.
     """
-    starts = [[0.0] * (attacks + 1) for _ in range(out_at)]
-    starts[0][0] = 1.0
-    crippled = [0.0] * (attacks + 1)
-    out = [0.0] * (attacks + 1)
+    count = attacks + 1
+    stride = 2 * attacks + 1  # a product of two series over 0..attacks reaches 2 * attacks
+    width = len(times[0][0]) if times[0] else 1
+    packed = [_pack_columns(table, stride) for table in times]
+    step = SLOT_BYTES * stride
+    starts = [0] * out_at  # packed at 2**-128: sums of products
+    starts[0] = FIXED_ONE * FIXED_ONE  # he starts unhurt at attack 0
+    crippled = out = 0
     for w in range(out_at):
-        table = times[1 if crippled_at is not None and w >= crippled_at else 0]
-        for n0, p in enumerate(starts[w]):
-            if not p:
+        if not starts[w]:
+            continue
+        which = 1 if crippled_at is not None and w >= crippled_at else 0
+        product = unfix(starts[w], SLOT_BYTES, FIXED_BYTES, count) * packed[which]
+        raw = product.to_bytes(step * width, "little")
+        for j in range(1, width):
+            block = int.from_bytes(raw[j * step : j * step + SLOT_BYTES * count], "little")
+            if not block:
                 continue
-            for n in range(n0 + 1, attacks + 1):
-                for j, g in enumerate(table[n - n0]):
-                    if not g or not j:
-                        continue
-                    mass = p * g
-                    if w + j >= out_at:
-                        out[n] += mass
-                    else:
-                        starts[w + j][n] += mass
-                    if crippled_at is not None and w < crippled_at <= w + j:
-                        crippled[n] += mass
-    return crippled, out
+            if w + j >= out_at:
+                out += block
+            else:
+                starts[w + j] += block
+            if crippled_at is not None and w < crippled_at <= w + j:
+                crippled += block
+    return product_to_floats(crippled, count), product_to_floats(out, count)
 
 
 def visits(wounds: tuple[float, ...], out_at: int) -> list[float]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from math import comb, fsum
 
 import pytest
 
@@ -153,7 +154,7 @@ def test_roll_keep_options() -> None:
         roll_keep(2, 3)
 
 
-@pytest.mark.parametrize("n, k", [(10, 5), (20, 10), (30, 15), (30, 1), (30, 30)])
+@pytest.mark.parametrize("n, k", [(10, 5), (20, 10), (30, 15), (30, 1), (30, 30), (30, 29), (40, 30)])
 def test_large_pools_against_monte_carlo(n: int, k: int) -> None:
     """Seeded Monte Carlo, 20,000 rolls: P(>= t) within 5 standard errors at three targets."""
     rng = random.Random(n * 100 + k)
@@ -221,3 +222,61 @@ def test_sums_of_exploding_dice_follow_the_explosion_further() -> None:
         assert d == roll_keep(n, n, sides=sides)
         assert distribution(f"{n}d{sides}!") == d
     assert exploding_sum(Dist.die(6), 3) is None   # not an exploding die: not its kind
+
+
+
+@pytest.mark.parametrize("sides, n, k", [(10, 30, 29), (10, 30, 30), (6, 40, 30), (2, 20, 10), (3, 12, 1), (2, 60, 59)])
+def test_window_cuts_only_negligible_totals(sides: int, n: int, k: int) -> None:
+    """`_window` leaves out totals that need more explosions than n dice make but once in 1e18 rolls;
+    a power cut at it equals the uncut power below the cut."""
+    from calc.dist import fixed_power, fixed_to_floats
+    from calc.keep import _exploding_fixed, _levels_for, _window
+
+    length = _window(sides, n, k)
+    most = (length - 1 - k * (sides - 1)) // sides  # explosions the window allows for
+    p, q = Fraction(1, sides), Fraction(sides - 1, sides)
+    below = sum(comb(n + t - 1, t) * p**t * q**n for t in range(most + 1))  # P(T <= most), negative binomial
+    assert 0 < 1 - below < Fraction(1, 10**18)
+    explode = _exploding_fixed(sides, _levels_for(sides, n))
+    whole = fixed_to_floats(fixed_power(explode, n))
+    cut = fixed_to_floats(fixed_power(explode, n, _window(sides, n, n)))
+    assert len(cut) <= _window(sides, n, n) and cut == whole[: len(cut)]
+    assert fsum(whole[len(cut):]) < 1e-18
+    assert _keep_highest_exploding(sides, n, k).max < length
+
+
+@pytest.mark.parametrize("sides, n, k, depth", [(20, 15, 14, 3), (6, 9, 7, 6)])
+def test_large_keeps_match_order_statistics(sides: int, n: int, k: int, depth: int) -> None:
+    """Independent method where only the lowest level matters (each group one member, factors applied
+    as floats; `_configurations` says which path is taken): the plain face DP over a die cut after
+    `depth` levels, exact for totals up to sides * depth (a die past the cut would be kept and be
+    worth more on its own)."""
+    from calc.explode import exploding_levels
+    from calc.keep import _configurations, _levels_for
+
+    single = all(len(members) == 1 for members in _configurations(sides, n, k, _levels_for(sides, n)).values())
+    assert single == (sides != 6)  # the d6 case has k-th dice above the lowest level: the other path
+    fast = _keep_highest_exploding(sides, n, k)
+    slow = _keep_float(exploding_levels(sides, depth), n, k, highest=True)
+    assert 1 - fast.at_least(sides * depth + 1) > 1e-6  # some mass to compare: the low tail, relatively
+    for outcome in range(0, sides * depth + 1):
+        assert fast.probability(outcome) == pytest.approx(slow.probability(outcome), abs=1e-15, rel=1e-12)
+
+
+@pytest.mark.parametrize("sides", [2, 3, 6, 10, 100])
+def test_times_exploding_matches_the_product(sides: int) -> None:
+    """The product by E through its geometric series against the plain big-integer product."""
+    from calc.dist import FIXED_BYTES, SLOT_BYTES, pack_fixed, unfix, unpack
+    from calc.keep import _exploding_fixed, _run_sum, _times_exploding
+
+    rng = random.Random(sides)
+    values = [rng.random() / 300 for _ in range(300)]
+    packed = pack_fixed(values)
+    slots = 700
+    explode = _exploding_fixed(sides, 80 // sides + 30) >> (8 * SLOT_BYTES)  # E from the value 1, far enough
+    expected = unpack(unfix((explode * packed) & ((1 << (8 * SLOT_BYTES * slots)) - 1), SLOT_BYTES, FIXED_BYTES),
+                      SLOT_BYTES, slots)
+    got = unpack(_times_exploding(packed, sides, slots), SLOT_BYTES, slots)
+    assert max(abs(a - b) for a, b in zip(got, expected)) <= 64  # units of 2**-64: rounding only
+    assert sum(got) > 0.99 * sum(expected)
+    assert _run_sum(5, 7, 8) == sum(5 << (8 * u) for u in range(7))
