@@ -43,7 +43,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # fixtures that build the site (or an edited copy of the project), and fixtures that drive Chromium
 BUILD_FIXTURES = frozenset({"site_dir", "served", "built_copy", "rebuilt_site"})
 BROWSER_FIXTURES = frozenset({"page", "context", "browser"})
-COPY_BUILDS = frozenset({"built_copy", "rebuilt_site"})  # each builds an edited copy of the project
 # Brute-force twins that take over ten seconds of CPU each: `make test` runs them, `make test-fast`
 # keeps the smaller cases of the same twins. A renamed case falls back into the fast tier.
 HEAVY = frozenset({
@@ -65,35 +64,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         # every browser test drives a built site
         if (names & BUILD_FIXTURES or item.get_closest_marker("browser")) and item.get_closest_marker("build") is None:
             item.add_marker(pytest.mark.build)
-    _longest_first(items)
     if config.getoption("--run-slow"):
         return
     skip = pytest.mark.skip(reason="long stress run: use `make stress`")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
-
-
-# The files that took longest in one process (`--durations=0`, summed by file), longest first: they
-# go before any other. A stale list costs only time.
-LONGEST = (
-    "tests/test_hostile_links.py", "tests/test_a11y.py", "tests/test_browser_shared_links.py",
-    "tests/test_deploy_contract.py", "tests/test_mobile.py", "tests/test_sw.py", "tests/test_browser_rules.py",
-    "tests/test_browser_form_state.py", "tests/test_browser_compare.py", "tests/test_browser_loading.py",
-)
-
-
-def _longest_first(items: list[pytest.Item]) -> None:
-    """Files that drive the browser first, then those that build, then the rest; a file's tests
-    keep their order. `make test`'s workers take whole files in this order, so the long files
-    start early and the many short unit files fill in at the end, instead of one worker running
-    a long browser file alone after the others have finished (every worker sorts alike)."""
-    weight: dict[str, float] = {path: 1e6 - 1e3 * rank for rank, path in enumerate(LONGEST)}
-    for item in items:
-        builds = set(getattr(item, "fixturenames", ())) & COPY_BUILDS
-        cost = 8.0 if builds else 4.0 if item.get_closest_marker("browser") else 0.1 if item.get_closest_marker("build") else 0.02
-        weight[item.location[0]] = weight.get(item.location[0], 0.0) + cost
-    items.sort(key=lambda item: (-weight[item.location[0]], item.location[0]))
 
 
 # Whether the running test may build, in the environment: pytest loads this file as `conftest`
