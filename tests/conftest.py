@@ -99,22 +99,21 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
 
 
-def _first_build_alone() -> contextlib.AbstractContextManager[object]:
-    marker = Path(os.environ.get(SESSION) or Path(tempfile.gettempdir()) / "codex-build-unshared")
-    if marker.with_suffix(".warm").exists():
-        return contextlib.nullcontext()
-
-    @contextlib.contextmanager
-    def held() -> Iterator[None]:
-        with open(marker.with_suffix(".lock"), "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                yield
-                marker.with_suffix(".warm").touch()
-            finally:
-                fcntl.flock(lock, fcntl.LOCK_UN)
-
-    return held()
+@contextlib.contextmanager
+def _first_build_alone() -> Iterator[None]:
+    session = os.environ.get(SESSION)
+    warm = Path(f"{session}.warm")
+    if not session or warm.exists():
+        yield
+        return
+    with open(f"{session}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the first build holds it; the others wait here
+        first = not warm.exists()
+        if first:
+            yield
+            warm.touch()
+    if not first:  # the cache is warm now: build beside the other workers
+        yield
 
 
 def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
