@@ -14,7 +14,10 @@ from __future__ import annotations
 import gc
 import json
 import sys
-import tracemalloc
+
+# the C core of tracemalloc: the Python module imports pickle, 30 kB more for every reader to
+# download, for the three calls made here
+import _tracemalloc
 from typing import Any
 
 from calc import InputError, evaluate
@@ -104,11 +107,11 @@ def memory() -> str:
     (which slows allocation a little in that worker; only the stress test asks). The worker
     adds the wasm heap's size.
     """
-    if not tracemalloc.is_tracing():
-        tracemalloc.start()
+    if not _tracemalloc.is_tracing():
+        _tracemalloc.start()
     gc.collect()
     return json.dumps({
         "blocks": sys.getallocatedblocks(),
         "objects": len(gc.get_objects()),
-        "traced": tracemalloc.get_traced_memory()[0],
+        "traced": _tracemalloc.get_traced_memory()[0],
     })

@@ -7,7 +7,7 @@ Nothing is copied into `docs/`: the runtime files are served straight from
 Every runtime path names its content, so no cache (HTTP or service worker) can pair files of
 two builds: Pyodide's files live under `assets/pyodide/<hash of them>/`, the wheel under
 `calc-<hash>/` (with calc's sourceless bytecode zip), the trimmed standard library (bytecode,
-and source for slow links) and the memory snapshot carry their hash in their names.
+and source for readers saving data) and the memory snapshot carry their hash in their names.
 `assets/pyodide/runtime.json`, fetched without cache by the worker, names them all with their
 sizes, raw and gzipped (the worker reports loading progress in bytes on the wire).
 """

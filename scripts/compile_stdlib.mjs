@@ -8,8 +8,9 @@
 //   stays source, re-written from its syntax tree, so comments, docstrings (as -OO drops them)
 //   and layout are gone.
 // `sourceless` (the calc wheel, unpacked into site-packages): each `pkg/x.py` becomes `pkg/x.pyc`
-//   (optimize=0: calc keeps its asserts), which the import system loads from a folder without
-//   its source; data files are copied, the wheel's metadata is left out.
+//   (optimize=0: calc keeps its asserts; its docstrings, which nothing reads, are dropped), which
+//   the import system loads from a folder without its source; data files are copied, the wheel's
+//   metadata is left out.
 // Bytecode is compiled without column tables (PYTHONNODEBUGRANGES: a quarter of its size; only
 // traceback carets use them). Entries are STORED: the build gzips the whole zip, which
 // compresses them better than a zip's deflate of each small entry.
@@ -33,8 +34,8 @@ OPTIMIZE = {"bytecode": 2, "sourceless": 0}
 WHERE = {"bytecode": "/lib/python314.zip/", "sourceless": "/lib/python3.14/site-packages/"}
 
 
-def bare(data, name):
-    """The module's source without comments or docstrings; a body left empty gets a pass."""
+def undocumented(data, name):
+    """The module's syntax tree without docstrings; a body left empty gets a pass."""
     tree = ast.parse(data, name)
     for node in ast.walk(tree):
         if not isinstance(node, SCOPES) or not node.body:
@@ -42,13 +43,20 @@ def bare(data, name):
         first = node.body[0]
         if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
             node.body = node.body[1:] or ([] if isinstance(node, ast.Module) else [ast.Pass()])
-    text = ast.unparse(tree) + "\\n"
+    return ast.fix_missing_locations(tree)
+
+
+def bare(data, name):
+    """The module's source without comments or docstrings."""
+    text = ast.unparse(undocumented(data, name)) + "\\n"
     compile(text, name, "exec", dont_inherit=True)   # what the browser will compile must compile
     return text.encode("utf-8")
 
 
 def bytecode(data, name):
-    code = compile(data, WHERE[MODE] + name, "exec", dont_inherit=True, optimize=OPTIMIZE[MODE])
+    # calc keeps its asserts (optimize=0) but not its docstrings, which nothing reads
+    tree = data if MODE == "bytecode" else undocumented(data, name)
+    code = compile(tree, WHERE[MODE] + name, "exec", dont_inherit=True, optimize=OPTIMIZE[MODE])
     return _bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
 
 

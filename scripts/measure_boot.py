@@ -8,8 +8,8 @@ For each profile (unthrottled; 9 Mbit/s + 60 ms; 1.6 Mbit/s + 150 ms):
 - the shared link /rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30: time from navigation to the
   first live answer (the right value, no longer data-stale) and bytes on the wire until then,
   for each boot path: `auto` (what readers get: the worker times the wasm download and takes the
-  snapshot only on a fast link, the bytecode library on a middling one, the bare-source library
-  on a slow one), `snapshot`, `trimmed` (trimmed precompiled stdlib and calc, no snapshot),
+  snapshot only on a fast link, else the bytecode library; the bare-source library only when the
+  reader asked to save data), `snapshot`, `trimmed` (trimmed precompiled stdlib and calc, no snapshot),
   `source` (the trimmed stdlib as bare source, compiled in the browser, and the wheel) and
   `plain` (Pyodide's full stdlib, no snapshot), forced through window.codexBootPath; and the
   bytes each runtime file took on the wire (the last run of each path);

@@ -15,6 +15,7 @@ reader following a forum link would.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -124,7 +125,7 @@ def test_each_runtime_file_is_requested_once_per_visit(fresh: Any, served: str, 
 @pytest.mark.parametrize("path", ["trimmed", "source"])
 def test_each_boot_path_answers_from_its_own_files(fresh: Any, served: str, site_dir: Path, path: str) -> None:
     """Forced, the bytecode path boots from the bytecode library and calc's sourceless zip, the
-    source path (slow links) from the bare-source library and the wheel; both answer rightly."""
+    source path (readers saving data) from the bare-source library and the wheel; both answer rightly."""
     fresh.add_init_script(f"window.codexBootPath = {path!r};")
     fresh.goto(served + SHARED)
     wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
@@ -185,3 +186,51 @@ def test_stop_on_one_calculator_leaves_the_others_answering(fresh: Any, served: 
         return r.dataset.state === 'ready' && !r.hasAttribute('data-stale');
     }""", timeout=READY_TIMEOUT_MS)
     assert fresh.watch.errors == [] and fresh.watch.outside == []
+
+
+# Downloads a shared link holds back until its answer is on the page.
+HELD = ("/search/search_index.json", "/sw.js")
+LIVE = """() => {
+  const r = document.querySelector('[data-calculator="rk-check"]');
+  return r.dataset.state === 'ready' && !r.hasAttribute('data-stale');
+}"""
+
+
+def test_a_shared_link_asks_for_the_search_index_and_service_worker_after_its_answer(fresh: Any, served: str) -> None:
+    """Material's search index (90 kB) and the service worker would share the reader's link with
+    the runtime: on a shared link they wait until the answer is on the page."""
+    asked: dict[str, float] = {}
+
+    def note(request: Any) -> None:
+        path = next((h for h in HELD if request.url.split("?")[0].endswith(h)), None)
+        if path:
+            asked.setdefault(path, time.monotonic())
+
+    fresh.context.on("request", note)
+    fresh.goto(served + SHARED)
+    fresh.wait_for_function(LIVE, timeout=READY_TIMEOUT_MS, polling=20)
+    live = time.monotonic()   # a little after the answer went live
+    fresh.wait_for_function("() => document.documentElement.dataset.codexRuntime === 'settled'", timeout=READY_TIMEOUT_MS)
+    for path in HELD:
+        if path not in asked:
+            fresh.context.wait_for_event("request", lambda r, path=path: r.url.split("?")[0].endswith(path))
+    assert set(asked) == set(HELD), asked
+    for path, when in asked.items():
+        assert when > live, f"{path} was asked for {live - when:.2f} s before the answer was live"
+    assert fresh.watch.errors == [] and fresh.watch.outside == []
+
+
+def test_the_search_works_on_a_shared_link_before_its_answer(fresh: Any, served: str) -> None:
+    """A reader who opens the search while the runtime is still loading gets the index at once."""
+    fresh.context.route("**/assets/pyodide/runtime.json*", lambda route: None)   # the runtime never starts
+    asked: list[str] = []
+    fresh.context.on("request", lambda r: asked.append(r.url) if HELD[0] in r.url else None)
+    fresh.goto(served + SHARED)
+    fresh.wait_for_load_state("load")
+    assert asked == [], "the search index was asked for at once"
+    fresh.locator("label[for='__search']").first.click()
+    fresh.keyboard.type("raise")
+    # well inside the 30 s after which linked.js lets the index go anyway
+    fresh.wait_for_selector(".md-search-result__item", timeout=15_000)
+    assert root(fresh, "rk-check").get_attribute("data-state") != "ready"
+    assert fresh.watch.outside == []

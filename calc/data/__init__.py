@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+# the files sit beside this module wherever calc is installed: the project, a wheel unpacked into
+# site-packages, or the browser's worker (plain paths: importlib.resources would add eight modules
+# to what a reader downloads)
+FOLDER = Path(__file__).parent
 
 
 @cache
 def _load(name: str) -> str:
-    return resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
+    return (FOLDER / f"{name}.json").read_text(encoding="utf-8")
 
 
 def load(name: str) -> Any:
@@ -26,4 +31,4 @@ def load(name: str) -> Any:
 
 def names() -> list[str]:
     """Every data file's name, without `.json`."""
-    return sorted(p.name[:-5] for p in resources.files(__name__).iterdir() if p.name.endswith(".json"))
+    return sorted(p.stem for p in FOLDER.glob("*.json"))

@@ -85,7 +85,8 @@ export function bindOffline() {
   tellWorker({ type: "offline-status" });
 }
 
-// Registered after `load` so the worker's first, small downloads never compete with the page's.
+// Registered after `load` so the worker's first, small downloads never compete with the page's,
+// and on a shared link (linked.js) after the calculator's first answer too.
 function register() {
   if (!supported) return;
   navigator.serviceWorker.addEventListener("message", onMessage);
@@ -93,8 +94,12 @@ function register() {
   const go = () => navigator.serviceWorker
     .register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname })
     .catch((err) => console.warn("Codex: offline support unavailable:", err));
-  if (document.readyState === "complete") go();
-  else window.addEventListener("load", go, { once: true });
+  const loaded = () => (document.readyState === "complete"
+    ? Promise.resolve() : new Promise((done) => window.addEventListener("load", done, { once: true })));
+  const html = document.documentElement;
+  const booted = !("codexLink" in html.dataset) || html.dataset.codexRuntime ? Promise.resolve()
+    : new Promise((done) => document.addEventListener("codex:runtime", done, { once: true }));
+  Promise.all([loaded(), booted]).then(go);
 }
 
 register();

@@ -32,7 +32,9 @@ function emit(event) {
 function startWorker() {
   booted = false;
   progress = null;
-  worker = new Worker(WORKER_URL, { type: "module" });
+  const early = window.codexEarlyWorker;   // a shared link's, started by linked.js
+  window.codexEarlyWorker = null;
+  worker = early ? early.worker : new Worker(WORKER_URL, { type: "module" });
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") {
       progress = { loaded: data.loaded, total: data.total };
@@ -43,6 +45,7 @@ function startWorker() {
       booted = true;
       progress = null;
       bootPath = bootPath || data.path;
+      if (!pending.size) settled();   // nothing asked: no answer to wait for
       emit({ type: "ready", path: data.path });
       return;
     }
@@ -54,18 +57,33 @@ function startWorker() {
     if (request) {
       pending.delete(data.id);
       request.resolve(data);
+      setTimeout(settled, 500);   // once the answer has been painted
     }
   };
   worker.onerror = (event) => {
     event.preventDefault();
     failAll("The calculator could not start (" + (event.message || "worker error") + ").");
   };
+  if (early) {   // what it said before this module ran, in order
+    early.messages.forEach((event) => worker.onmessage(event));
+    if (early.error) worker.onerror(early.error);
+    return;
+  }
   // tests and `make measure` may force a boot path (window.codexBootPath); else the worker
   // chooses, once per visit (a restart after Stop must not switch to a larger download)
   worker.postMessage({ type: "start", path: window.codexBootPath || bootPath || "auto" });
 }
 
+// The first answer given, or the runtime failed: the downloads a shared link held back
+// (linked.js) may go.
+function settled() {
+  if (document.documentElement.dataset.codexRuntime) return;
+  document.documentElement.dataset.codexRuntime = "settled";
+  document.dispatchEvent(new Event("codex:runtime"));
+}
+
 function failAll(message) {
+  settled();
   for (const request of pending.values()) request.resolve({ error: { field: null, message } });
   pending.clear();
   emit({ type: "failed", message });
@@ -116,7 +134,6 @@ export function stop(owner) {
 }
 
 // Early start: this module runs from the page head on pages with a calculator, before the body
-// is parsed; a shared link (?calc=...) starts the worker now rather than after the page loads.
-if (document.querySelector('meta[name="codex-calculators"]') && new URLSearchParams(location.search).has("calc")) {
-  startRuntime();
-}
+// is parsed; a shared link (?calc=..., marked by linked.js) starts the worker now rather than
+// after the page loads.
+if ("codexLink" in document.documentElement.dataset) startRuntime();

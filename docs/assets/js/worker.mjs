@@ -18,20 +18,21 @@
 //   source:   the library's bare source and the wheel, under half the bytes of `trimmed`'s
 //             (gzip shrinks source well, bytecode hardly), which Python compiles as it imports;
 //   plain:    Pyodide's whole standard library and the wheel (tests and `make measure` only).
-import "./connection.js";
+// connection.js is imported as the boot starts, not before this module runs: a shared link's
+// worker starts while the page is still fetching its own scripts.
+const connection = import("./connection.js");
 
 const assets = new URL("../pyodide/", import.meta.url);
 const nativeFetch = self.fetch.bind(self);
 
-// The wasm is needed on every path, so how fast it arrives picks the path (timing the download
-// rather than reading navigator.connection: browsers cap its downlink at 10 Mbit/s).
-// At SNAPSHOT_MIN_RATE (bytes per second on the wire, ~24 Mbit/s) or more, the snapshot's extra
-// 5 MB costs less than the ~2 s of Python start-up it saves. The bare-source path sends 0.55 MB
-// less than the bytecode one but compiles in the browser: `make measure` found it 2 s slower at
-// 9 Mbit/s and 1.5 s slower at 1.6 Mbit/s, so it pays in time only below BYTECODE_MIN_RATE
-// (~1.2 Mbit/s), and in bytes when the reader asked to save data.
+// The wasm is needed on every path, so how fast it arrives decides whether to take the snapshot
+// (timing the download rather than reading navigator.connection: browsers cap its downlink at
+// 10 Mbit/s). At SNAPSHOT_MIN_RATE (bytes per second on the wire, ~24 Mbit/s) or more, the
+// snapshot's extra 5 MB costs less than the ~2 s of Python start-up it saves. The bytecode
+// library serves both the snapshot and the trimmed path, so it is fetched at once, beside the
+// wasm. The bare-source path sends 0.55 MB less but compiles in the browser: `make measure` found
+// it slower even at 1.6 Mbit/s, so it is taken only when the reader asked to save data.
 const SNAPSHOT_MIN_RATE = 3e6;
-const BYTECODE_MIN_RATE = 0.15e6;
 
 // ------------------------------------------------------------------------ counted fetches
 // the download runs at the network's pace even before Pyodide reads it (the rate is measured)
@@ -125,26 +126,28 @@ function savingData() {
   return Boolean(c && (c.saveData || ["slow-2g", "2g"].includes(c.effectiveType)));
 }
 
-// Resolves to the path the wasm's arrival calls for: "snapshot" if its `bytes` arrive within the
-// time SNAPSHOT_MIN_RATE allows; else, at that moment, "trimmed" if what has arrived of it
-// (`seen()`) came at BYTECODE_MIN_RATE or more, "source" if not. Deciding then, not when the
-// wasm is complete, starts the standard library's download while the wasm's goes on.
-function rateWatch(bytes, seen) {
-  const start = performance.now();
+// Resolves to "snapshot" if the wasm's `bytes` arrive within the time SNAPSHOT_MIN_RATE allows,
+// else to "trimmed" when that time is up.
+function rateWatch(bytes) {
   let settle;
   const verdict = new Promise((resolve) => { settle = resolve; });
-  setTimeout(() => {
-    settle(1000 * seen() / (performance.now() - start) >= BYTECODE_MIN_RATE ? "trimmed" : "source");
-  }, 1000 * bytes / SNAPSHOT_MIN_RATE);
+  setTimeout(() => settle("trimmed"), 1000 * bytes / SNAPSHOT_MIN_RATE);
   return { verdict, done: () => settle("snapshot"), failed: () => settle("trimmed") };
 }
 
-// The path to boot: the one asked for, or the one the connection calls for, among those built.
-async function choosePath(runtime, asked, rate) {
+// The path asked for, or for "auto" the one the reader's settings call for before any byte
+// arrives: "source" when saving data, else "fast" (snapshot or trimmed, the wasm's rate decides).
+function firstChoice(asked) {
   if (typeof DecompressionStream === "undefined") return "plain";   // the trimmed zips come gzipped
-  let path = asked;
-  if (path === "auto") path = savingData() ? "source" : await rate.verdict;
-  if (path === "snapshot" && (!runtime.snapshot || (asked === "auto" && metered()))) path = "trimmed";
+  if (asked === "auto") return savingData() ? "source" : "fast";
+  return asked;
+}
+
+// The path to boot among those built, once "fast" is settled by the wasm's rate.
+async function choosePath(runtime, first, rate) {
+  let path = first === "fast" ? await rate.verdict : first;
+  await connection;   // for metered()
+  if (path === "snapshot" && (!runtime.snapshot || (first === "fast" && metered()))) path = "trimmed";
   if (path === "source" && !runtime.stdlib_source) path = "trimmed";
   if (path === "trimmed" && !runtime.stdlib) path = runtime.stdlib_source ? "source" : "plain";
   return path;
@@ -166,17 +169,24 @@ async function boot(choice) {
   const runtime = await (await nativeFetch(new URL("runtime.json", assets), { cache: "no-cache" })).json();
   runtime.gzip = runtime.gzip || {};
   const core = runtime.core;
-  const loader = import(new URL(core + "pyodide.mjs", assets).href);
-  import(new URL(core + "pyodide.asm.mjs", assets).href).catch(() => {});   // start it early; Pyodide imports it
   const wasmPath = core + "pyodide.asm.wasm";
-  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0, () => progress.loaded.get(wasmPath) || 0);
+  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0);
   const wasm = counted(runtime, wasmPath, "application/wasm", rate.done);
   wasm.catch(rate.failed);
   compileWhileStreaming(wasm);
   if (!runtime.lock) counted(runtime, core + "pyodide-lock.json", "application/json");
-  let path = await choosePath(runtime, choice, rate);
+  const first = firstChoice(choice);
+  // The rest is asked for once the wasm, the largest file, has its connection (a browser opens
+  // six at most to a host, and the page's own scripts hold some): the library the fast paths
+  // share, not once the wasm's rate is known, and Pyodide's scripts.
+  await wasm.catch(() => null);
+  const early = first === "fast" && runtime.stdlib ? runtime.stdlib : null;
+  if (early) counted(runtime, early, "application/zip");
+  const loader = import(new URL(core + "pyodide.mjs", assets).href);
+  import(new URL(core + "pyodide.asm.mjs", assets).href).catch(() => {});   // start it early; Pyodide imports it
+  let path = await choosePath(runtime, first, rate);
   const files = filesFor(runtime, path);
-  counted(runtime, files.stdlib, "application/zip");
+  if (files.stdlib !== early) counted(runtime, files.stdlib, "application/zip");
   const calc = counted(runtime, files.calc, "application/zip").then((r) => r.arrayBuffer());
   const snapshot = path === "snapshot"
     ? counted(runtime, runtime.snapshot, "application/gzip")
