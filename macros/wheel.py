@@ -3,6 +3,8 @@
 A py3-none-any wheel is a zip of the packages plus a `.dist-info` folder. Building it here
 (instead of calling pip) takes milliseconds, so `mkdocs serve` rebuilds it on every change
 to `calc/`, and two builds of one commit give identical bytes (fixed timestamps, sorted order).
+Of `calc/data` it carries only the tables the calculators read, not the pages' glossaries,
+rulings and rules tables (a fifth of the wheel).
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
+import os
+import subprocess
+import sys
 import tomllib
 import zipfile
 from pathlib import Path
@@ -29,12 +35,29 @@ def wheel_name(root: Path) -> str:
     return f"{name}-{version}-py3-none-any.whl"
 
 
+# what a fresh interpreter has read of calc/data once the browser's entry point is imported
+# (every calculator reads its tables as it is imported)
+BROWSER_DATA = "import json, codex_view.browser, calc.data as d; print(json.dumps(d.loaded()))"
+
+
+def browser_data(root: Path) -> set[str]:
+    """The calc/data files the calculators read; the glossaries, rulings and rules tables are
+    the pages' (tests/test_stdlib.py runs every calculator from what ships)."""
+    done = subprocess.run([sys.executable, "-c", BROWSER_DATA], cwd=root, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(root)}, check=True)
+    return {f"calc/data/{name}.json" for name in json.loads(done.stdout)}
+
+
 def _sources(root: Path) -> list[tuple[str, bytes]]:
     files = []
+    data = browser_data(root)
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*")):
+            name = path.relative_to(root).as_posix()
+            if name.startswith("calc/data/") and path.suffix == ".json" and name not in data:
+                continue
             if path.is_file() and path.suffix in SUFFIXES and "__pycache__" not in path.parts:
-                files.append((path.relative_to(root).as_posix(), path.read_bytes()))
+                files.append((name, path.read_bytes()))
     return files
 
 

@@ -17,8 +17,12 @@ from typing import Any
 FOLDER = Path(__file__).parent
 
 
+_LOADED: set[str] = set()
+
+
 @cache
 def _load(name: str) -> str:
+    _LOADED.add(name)
     return (FOLDER / f"{name}.json").read_text(encoding="utf-8")
 
 
@@ -27,6 +31,11 @@ def load(name: str) -> Any:
     if not name.replace("_", "").isalnum():
         raise ValueError(f"not a data file name: {name!r}")
     return json.loads(_load(name))
+
+
+def loaded() -> list[str]:
+    """The names this process has read so far (the wheel ships only the calculators' own)."""
+    return sorted(_LOADED)
 
 
 def names() -> list[str]:
