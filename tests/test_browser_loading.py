@@ -15,7 +15,6 @@ reader following a forum link would.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -189,34 +188,38 @@ def test_stop_on_one_calculator_leaves_the_others_answering(fresh: Any, served: 
 
 
 # Downloads a shared link holds back until its answer is on the page.
-HELD = ("/search/search_index.json", "/sw.js")
-LIVE = """() => {
+SEARCH_INDEX = "/search/search_index.json"
+# Before any page script, on the page's own clock: when rk-check's answer went live, and when the
+# service worker was registered (its script's request is not the page's to time).
+TIMES = """
+window.__times = {};
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = function (...args) {
+  window.__times.sw = window.__times.sw || performance.now();
+  return register.apply(this, args);
+};
+new MutationObserver(() => {
   const r = document.querySelector('[data-calculator="rk-check"]');
-  return r.dataset.state === 'ready' && !r.hasAttribute('data-stale');
+  if (r && r.dataset.state === 'ready' && !r.hasAttribute('data-stale') && !window.__times.live) {
+    window.__times.live = performance.now();
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+ASKED = """() => {
+  const index = performance.getEntriesByType('resource').find((e) => e.name.split('?')[0].endsWith('/search/search_index.json'));
+  const t = window.__times;
+  return t.live && t.sw && index ? { live: t.live, sw: t.sw, index: index.startTime } : null;
 }"""
 
 
 def test_a_shared_link_asks_for_the_search_index_and_service_worker_after_its_answer(fresh: Any, served: str) -> None:
     """Material's search index (90 kB) and the service worker would share the reader's link with
     the runtime: on a shared link they wait until the answer is on the page."""
-    asked: dict[str, float] = {}
-
-    def note(request: Any) -> None:
-        path = next((h for h in HELD if request.url.split("?")[0].endswith(h)), None)
-        if path:
-            asked.setdefault(path, time.monotonic())
-
-    fresh.context.on("request", note)
+    fresh.add_init_script(TIMES)
     fresh.goto(served + SHARED)
-    fresh.wait_for_function(LIVE, timeout=READY_TIMEOUT_MS, polling=20)
-    live = time.monotonic()   # a little after the answer went live
-    fresh.wait_for_function("() => document.documentElement.dataset.codexRuntime === 'settled'", timeout=READY_TIMEOUT_MS)
-    for path in HELD:
-        if path not in asked:
-            fresh.context.wait_for_event("request", lambda r, path=path: r.url.split("?")[0].endswith(path))
-    assert set(asked) == set(HELD), asked
-    for path, when in asked.items():
-        assert when > live, f"{path} was asked for {live - when:.2f} s before the answer was live"
+    times = fresh.wait_for_function(ASKED, timeout=READY_TIMEOUT_MS).json_value()
+    for key in ("index", "sw"):
+        assert times[key] > times["live"], f"{key} was asked for {times['live'] - times[key]:.0f} ms before the answer was live"
     assert fresh.watch.errors == [] and fresh.watch.outside == []
 
 
@@ -224,7 +227,7 @@ def test_the_search_works_on_a_shared_link_before_its_answer(fresh: Any, served:
     """A reader who opens the search while the runtime is still loading gets the index at once."""
     fresh.context.route("**/assets/pyodide/runtime.json*", lambda route: None)   # the runtime never starts
     asked: list[str] = []
-    fresh.context.on("request", lambda r: asked.append(r.url) if HELD[0] in r.url else None)
+    fresh.context.on("request", lambda r: asked.append(r.url) if SEARCH_INDEX in r.url else None)
     fresh.goto(served + SHARED)
     fresh.wait_for_load_state("load")
     assert asked == [], "the search index was asked for at once"
