@@ -1,7 +1,7 @@
 """Build the `calc` wheel in memory, byte-for-byte reproducible, for the browser to load.
 
 A py3-none-any wheel is a zip of the packages plus a `.dist-info` folder. Building it here
-(instead of calling pip) takes milliseconds, so `mkdocs serve` rebuilds it on every change
+(instead of calling pip) takes well under a second, so `mkdocs serve` rebuilds it on every change
 to `calc/`, and two builds of one commit give identical bytes (fixed timestamps, sorted order).
 Of `calc/data` it carries only the tables the calculators read, not the pages' glossaries,
 rulings and rules tables (a fifth of the wheel).

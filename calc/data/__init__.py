@@ -15,9 +15,7 @@ from typing import Any
 # site-packages, or the browser's worker (plain paths: importlib.resources would add eight modules
 # to what a reader downloads)
 FOLDER = Path(__file__).parent
-
-
-_LOADED: set[str] = set()
+_LOADED: set[str] = set()   # names read so far (`loaded`)
 
 
 @cache

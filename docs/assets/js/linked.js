@@ -5,10 +5,11 @@
 //   its answer comes first and the built figures are not shown at all (cx-calc--pending), since a
 //   number beside other inputs is a wrong number; calculators.js lifts the mark once the figures
 //   on screen belong to the inputs on screen.
-// A link that names a calculator is marked on <html> (data-codex-link): runtime.js starts the
-// runtime at once for it, and until its first answer (data-codex-runtime, the "codex:runtime"
-// event) the page's other downloads wait: the service worker (offline.js) and Material's search
-// index, which the reader gets at once if they open the search first.
+// A link that names a calculator is marked on <html> (data-codex-link) and its worker started
+// here (runtime.js adopts it). Until that calculator's answer, or its error, is on the page
+// (data-codex-answered, the "codex:answered" event) the page's other downloads wait: the service
+// worker (offline.js) and Material's search index, which the reader gets at once if they open
+// the search first.
 // A classic script rather than a module: modules run only after the first paint.
 (function () {
   if (!location.search) return;
@@ -17,17 +18,40 @@
   if (!new URLSearchParams(location.search).has("calc")) return;
   html.dataset.codexLink = "";
   startEarly();
-  holdSearchIndex(html);
+  holdSearchIndex();
+  setTimeout(answered, 30000);   // whatever happens, the page's downloads go in the end
+  document.addEventListener("codex:runtime-failed", answered);
   const id = new URLSearchParams(location.search).get("calc");
-  if (!/^[a-z0-9-]{1,40}$/.test(id)) return;
+  let root = null;
   const watch = new MutationObserver(() => {
-    const root = document.getElementById("calc-" + id);
+    root = /^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id);
     if (!root) return;
     root.classList.add("cx-calc--answer-first", "cx-calc--pending");
     watch.disconnect();
+    whenAnswered(root);
   });
   watch.observe(html, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", () => watch.disconnect());
+  document.addEventListener("DOMContentLoaded", () => {
+    watch.disconnect();
+    if (!root) answered();   // no such calculator on this page: no answer to wait for
+  });
+
+  // The answer is on the page once calculators.js lifts the pending mark or shows an error; the
+  // held downloads go half a second later, once it has been painted.
+  function whenAnswered(calc) {
+    const seen = new MutationObserver(() => {
+      if (calc.classList.contains("cx-calc--pending") && calc.dataset.state !== "error") return;
+      seen.disconnect();
+      setTimeout(answered, 500);
+    });
+    seen.observe(calc, { attributes: true, attributeFilter: ["class", "data-state"] });
+  }
+
+  function answered() {
+    if ("codexAnswered" in html.dataset) return;
+    html.dataset.codexAnswered = "";
+    document.dispatchEvent(new Event("codex:answered"));
+  }
 
   // The runtime's worker, started now rather than once runtime.js and its imports have arrived;
   // runtime.js adopts it (codexEarlyWorker) with the messages it sent meanwhile.
@@ -42,8 +66,8 @@
   }
 
   // Material asks for search/search_index.json (90 kB) as it starts; the request is sent once the
-  // first answer is in, the reader reaches for the search, or 30 s have passed.
-  function holdSearchIndex(root) {
+  // link's answer is in or the reader reaches for the search.
+  function holdSearchIndex() {
     const open = XMLHttpRequest.prototype.open;
     const send = XMLHttpRequest.prototype.send;
     const held = [];
@@ -61,14 +85,12 @@
       if (!holding || !this.codexHeld) return send.apply(this, args);
       held.push(() => send.apply(this, args));
     };
-    document.addEventListener("codex:runtime", release, { once: true });
+    document.addEventListener("codex:answered", release, { once: true });
     document.addEventListener("focusin", (event) => {
       if (event.target.closest && event.target.closest(".md-search")) release();
     });
     document.addEventListener("change", (event) => {
       if (event.target.id === "__search") release();
     });
-    setTimeout(release, 30000);
-    if (root.dataset.codexRuntime) release();
   }
 })();

@@ -97,9 +97,9 @@ function register() {
   const loaded = () => (document.readyState === "complete"
     ? Promise.resolve() : new Promise((done) => window.addEventListener("load", done, { once: true })));
   const html = document.documentElement;
-  const booted = !("codexLink" in html.dataset) || html.dataset.codexRuntime ? Promise.resolve()
-    : new Promise((done) => document.addEventListener("codex:runtime", done, { once: true }));
-  Promise.all([loaded(), booted]).then(go);
+  const answered = !("codexLink" in html.dataset) || "codexAnswered" in html.dataset ? Promise.resolve()
+    : new Promise((done) => document.addEventListener("codex:answered", done, { once: true }));
+  Promise.all([loaded(), answered]).then(go);
 }
 
 register();

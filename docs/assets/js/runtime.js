@@ -45,7 +45,6 @@ function startWorker() {
       booted = true;
       progress = null;
       bootPath = bootPath || data.path;
-      if (!pending.size) settled();   // nothing asked: no answer to wait for
       emit({ type: "ready", path: data.path });
       return;
     }
@@ -57,7 +56,6 @@ function startWorker() {
     if (request) {
       pending.delete(data.id);
       request.resolve(data);
-      setTimeout(settled, 500);   // once the answer has been painted
     }
   };
   worker.onerror = (event) => {
@@ -74,16 +72,9 @@ function startWorker() {
   worker.postMessage({ type: "start", path: window.codexBootPath || bootPath || "auto" });
 }
 
-// The first answer given, or the runtime failed: the downloads a shared link held back
-// (linked.js) may go.
-function settled() {
-  if (document.documentElement.dataset.codexRuntime) return;
-  document.documentElement.dataset.codexRuntime = "settled";
-  document.dispatchEvent(new Event("codex:runtime"));
-}
-
 function failAll(message) {
-  settled();
+  // no answer is coming: what a shared link held back (linked.js) may go
+  document.dispatchEvent(new Event("codex:runtime-failed"));
   for (const request of pending.values()) request.resolve({ error: { field: null, message } });
   pending.clear();
   emit({ type: "failed", message });
