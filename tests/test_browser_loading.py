@@ -205,8 +205,8 @@ new MutationObserver(() => {
   }
 }).observe(document, { subtree: true, childList: true, attributes: true });
 """
-ASKED = """() => {
-  const index = performance.getEntriesByType('resource').find((e) => e.name.split('?')[0].endsWith('/search/search_index.json'));
+ASKED = """(path) => {
+  const index = performance.getEntriesByType('resource').find((e) => e.name.split('?')[0].endsWith(path));
   const t = window.__times;
   return t.live && t.sw && index ? { live: t.live, sw: t.sw, index: index.startTime } : null;
 }"""
@@ -217,7 +217,7 @@ def test_a_shared_link_asks_for_the_search_index_and_service_worker_after_its_an
     the runtime: on a shared link they wait until the answer is on the page."""
     fresh.add_init_script(TIMES)
     fresh.goto(served + SHARED)
-    times = fresh.wait_for_function(ASKED, timeout=READY_TIMEOUT_MS).json_value()
+    times = fresh.wait_for_function(ASKED, arg=SEARCH_INDEX, timeout=READY_TIMEOUT_MS).json_value()
     for key in ("index", "sw"):
         assert times[key] > times["live"], f"{key} was asked for {times['live'] - times[key]:.0f} ms before the answer was live"
     assert fresh.watch.errors == [] and fresh.watch.outside == []

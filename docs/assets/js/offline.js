@@ -86,7 +86,7 @@ export function bindOffline() {
 }
 
 // Registered after `load` so the worker's first, small downloads never compete with the page's,
-// and on a shared link (linked.js) after the calculator's first answer too.
+// and on a shared link (linked.js) after the linked calculator's answer too.
 function register() {
   if (!supported) return;
   navigator.serviceWorker.addEventListener("message", onMessage);

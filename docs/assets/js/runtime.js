@@ -3,8 +3,9 @@
 // {id, result, html} or {id, error}. It computes nothing itself.
 //
 // When it starts (issue: start early, only when used):
-// - a page opened with a calculator in its URL (?calc=...) starts it at once: the page head
-//   loads this module (overrides/main.html, only on pages with a calculator), before the body;
+// - a page opened with a calculator in its URL (?calc=...) starts it at once: linked.js, the
+//   first script in the head of a page with a calculator (overrides/main.html), creates the
+//   worker before the body is parsed, and this module adopts it (startWorker);
 // - otherwise a calculator starts it when first focused or edited (calculators.js), or when the
 //   browser is idle on an unmetered connection (startWhenIdle);
 // - a page without a calculator never loads it.
