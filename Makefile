@@ -88,11 +88,11 @@ rulings-lock: setup-site
 	$(PY) -m scripts.rulings_lock --write
 
 # Regenerates the hash locks from requirements/*.in with pip-tools, in a throwaway venv
-# (PIP_CONFIG_FILE: a machine's own pip settings, such as local find-links, stay out of the locks).
+# (PIP_CONFIG_FILE, PIP_FIND_LINKS: a machine's own pip settings, such as local find-links, stay out of the locks).
 lock:
 	rm -rf .venv-lock && python3 -m venv .venv-lock && .venv-lock/bin/pip install --quiet pip-tools
 	cd requirements && for lock in site test; do \
-	  PIP_CONFIG_FILE=/dev/null ../.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	  PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= ../.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	    --no-emit-index-url --index-url https://pypi.org/simple --output-file $$lock.txt $$lock.in || exit 1; \
 	done
 	rm -rf .venv-lock

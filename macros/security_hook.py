@@ -243,7 +243,9 @@ def offline_manifest(site: Path) -> dict[str, Any]:
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
     - `pages`: every page, image and the runtime's index, served network-first, kept when visited.
-    - `sizes`: bytes of each of them (the reader's offline copy is their sum).
+    - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
+      file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
+      service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
     - `version`: names the cache; it changes with the content of any of them.
     Social cards, source maps, feeds and anything else for machines are left out.
     """
@@ -267,6 +269,9 @@ def offline_manifest(site: Path) -> dict[str, Any]:
         if runtime_dir and uri.startswith(runtime_dir) and name != RUNTIME_INDEX:
             runtime.append([uri, sha])
             url = uri
+            if path.with_name(name + ".gz").is_file():   # served when asked, not in the offline copy
+                digest.update(f"{url}\0{sha}\0".encode())
+                continue
         elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES):
             url = _page_url(uri)
             pages.append(url)

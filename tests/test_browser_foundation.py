@@ -23,7 +23,7 @@ def calc_page(context: Any, served: str) -> Iterator[Any]:
     page = context.new_page()
     page.watch = PageWatch(page, served.rstrip("/"))
     page.wasm_requests = []
-    context.on("request", lambda r: page.wasm_requests.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
+    context.on("request", lambda r: page.wasm_requests.append(r.url) if r.url.endswith(("pyodide.asm.wasm", "pyodide.asm.wasm.gz")) else None)
     page.goto(served + "sun/rules/")
     wait_state(page, "sun-check", "ready")
     yield page

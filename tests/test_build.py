@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import zipfile
 from pathlib import Path
@@ -21,6 +22,13 @@ def test_runtime_files_and_wheel_are_in_the_build(site_dir: Path) -> None:
         assert (assets / runtime["core"] / name).stat().st_size > 0, name
         assert runtime["sizes"][runtime["core"] + name] == (assets / runtime["core"] / name).stat().st_size
     assert not (assets / "pyodide.asm.wasm").exists(), "an unversioned copy would be served stale"
+    # the wasm the worker fetches where it can inflate: gzipped by the build, smaller than a
+    # host's gzip of it (the zlib level a host uses), and the same wasm inside
+    packed = (assets / runtime["wasm_gz"]).read_bytes()
+    raw = (assets / runtime["core"] / "pyodide.asm.wasm").read_bytes()
+    assert runtime["wasm_gz"] == runtime["core"] + "pyodide.asm.wasm.gz" and gzip.decompress(packed) == raw
+    assert len(packed) < len(gzip.compress(raw, compresslevel=6)) - 100_000
+    assert runtime["gzip"][runtime["wasm_gz"]] == len(packed)
     # the trimmed standard library, precompiled and as bare source (macros/stdlib.py;
     # tests/test_stdlib.py): STORED zips, small once the host gzips them
     assert runtime["stdlib"].startswith("stdlib-") and runtime["gzip"][runtime["stdlib"]] < 1_200_000

@@ -88,7 +88,7 @@ def test_no_page_requests_anything_outside_the_origin(context: Any, served: str,
         page.close()
     print(f"\nvisited {visited} pages ({len(with_calculators)} with calculators), "
           f"{len(seen)} distinct URLs requested, {len(outside)} outside the origin")
-    assert any(u.endswith("pyodide.asm.wasm") for u in seen) or not with_calculators
+    assert any(u.endswith("pyodide.asm.wasm.gz") for u in seen) or not with_calculators
     assert outside == []
     # the 404 page is opened at its own address, which the server answers with 200
     assert errors == []

@@ -51,9 +51,9 @@ function report(force) {
 
 // Fetch `path` (relative to assets/pyodide/) once, counting its bytes as wire bytes: the body
 // arrives decompressed, so each byte counts `ratio` (the build's gzip size over the raw size).
-// A `.zip.gz` (a zip the build gzipped, as hosts send zips uncompressed) is inflated after
-// counting, so Pyodide reads the zip.
-function counted(runtime, path, type, done = null) {
+// A `.zip.gz` or `.wasm.gz` (a file the build gzipped itself) is inflated after counting, so
+// Pyodide reads the zip or the wasm. `as` is the path Pyodide will ask for, if another.
+function counted(runtime, path, type, done = null, as = path) {
   const url = new URL(path, assets).href;
   const raw = runtime.sizes[path] || 0;
   const ratio = raw ? (runtime.gzip[path] || raw) / raw : 1;
@@ -78,13 +78,13 @@ function counted(runtime, path, type, done = null) {
     }, undefined, UNBOUNDED);
     return new Response(inflated(url, answer.body.pipeThrough(count)), { headers: { "Content-Type": type } });
   });
-  fetched.set(url, response);
+  fetched.set(new URL(as, assets).href, response);
   return response;
 }
 
-// A `.zip.gz`'s body as the zip inside it.
+// A `.zip.gz`'s or `.wasm.gz`'s body as the file inside it.
 function inflated(url, body) {
-  return url.endsWith(".zip.gz") ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return url.endsWith(".zip.gz") || url.endsWith(".wasm.gz") ? body.pipeThrough(new DecompressionStream("gzip")) : body;
 }
 
 self.fetch = (input, init) => {
@@ -171,13 +171,15 @@ async function boot(choice) {
   const runtime = await (await nativeFetch(new URL("runtime.json", assets), { cache: "no-cache" })).json();
   runtime.gzip = runtime.gzip || {};
   const core = runtime.core;
+  const first = firstChoice(choice);
+  // the wasm the build gzipped itself (0.16 MB under a host's gzip), where it can be inflated
   const wasmPath = core + "pyodide.asm.wasm";
-  const rate = rateWatch(runtime.gzip[wasmPath] || runtime.sizes[wasmPath] || 0);
-  const wasm = counted(runtime, wasmPath, "application/wasm", rate.done);
+  const fetchPath = first !== "plain" && runtime.wasm_gz ? runtime.wasm_gz : wasmPath;
+  const rate = rateWatch(runtime.gzip[fetchPath] || runtime.sizes[fetchPath] || 0);
+  const wasm = counted(runtime, fetchPath, "application/wasm", rate.done, wasmPath);
   wasm.catch(rate.failed);
   compileWhileStreaming(wasm);
   if (!runtime.lock) counted(runtime, core + "pyodide-lock.json", "application/json");
-  const first = firstChoice(choice);
   // The rest is asked for once the wasm, the largest file, has its connection (a browser opens
   // six at most to a host, and the page's own scripts hold some): the library the fast paths
   // share, not once the wasm's rate is known, and Pyodide's scripts.
