@@ -11,7 +11,7 @@ calculator needs and the recording missed fails a test rather than a reader.
 The kept modules ship two ways, both made by Pyodide's own CPython (scripts/compile_stdlib.mjs):
 `compiled_zip`, bytecode, so Python does not compile its standard library at each start-up
 (about half of a plain boot), for fast links; `source_zip`, the sources without comments or
-docstrings, under half the bytes on the wire once gzipped (the build gzips each zip whole, as
+docstrings, about half the bytes on the wire once gzipped (the build gzips each zip whole, as
 hosts send zips as they are: macros/site_hook.py), for readers who asked to save data
 (compiling costs them time: `make measure` found it slower even at 1.6 Mbit/s).
 `sourceless_zip` is calc's counterpart of the bytecode: its modules as bytecode and its data

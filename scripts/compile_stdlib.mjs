@@ -12,8 +12,11 @@
 //   the import system loads from a folder without its source; data files are copied, the wheel's
 //   metadata is left out.
 // Bytecode is compiled without column tables (PYTHONNODEBUGRANGES: a quarter of its size; only
-// traceback carets use them). Entries are STORED: the build gzips the whole zip, which
-// compresses them better than a zip's deflate of each small entry.
+// traceback carets use them). The standard library's bytecode also gives up its line table:
+// every instruction reports its function's first line (a traceback through the standard
+// library still names the file and function), 0.13 MB less on the wire; calc keeps its lines.
+// Entries are STORED: the build gzips the whole zip, which compresses them better than a
+// zip's deflate of each small entry.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -53,10 +56,25 @@ def bare(data, name):
     return text.encode("utf-8")
 
 
+def first_lines(code):
+    """\`code\` (and the code inside it) with each instruction at the function's first line: a
+    location table of one "line, no columns" entry (kind 13, line change 0) per 8 code units."""
+    units = len(code.co_code) // 2
+    table = bytearray()
+    while units > 0:
+        span = min(units, 8)
+        table += bytes((0x80 | 13 << 3 | span - 1, 0))
+        units -= span
+    consts = tuple(first_lines(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
+
 def bytecode(data, name):
-    # calc keeps its asserts (optimize=0) but not its docstrings, which nothing reads
+    # calc keeps its asserts (optimize=0) and its lines but not its docstrings, which nothing reads
     tree = data if MODE == "bytecode" else undocumented(data, name)
     code = compile(tree, WHERE[MODE] + name, "exec", dont_inherit=True, optimize=OPTIMIZE[MODE])
+    if MODE == "bytecode":
+        code = first_lines(code)
     return _bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
 
 

@@ -102,7 +102,8 @@ def test_the_trimmed_library_is_much_smaller(shipped_stdlib: dict[str, Any]) -> 
 
 def test_the_source_library_is_bare_stored_source(shipped_stdlib: dict[str, Any]) -> None:
     """The slow links' library: the same modules as source, STORED (the build gzips the zip whole), with no
-    comment or docstring left, and well under half the bytecode's bytes once gzipped."""
+    comment or docstring left, and about half the bytecode's bytes once gzipped (the bytecode has no
+    line tables to carry, scripts/compile_stdlib.mjs)."""
     source, compiled = shipped_stdlib["source"], shipped_stdlib["bytecode"]
     with zipfile.ZipFile(source) as z, zipfile.ZipFile(compiled) as c:
         assert sorted(z.namelist()) == sorted(n.removesuffix("c") for n in c.namelist())
@@ -110,7 +111,7 @@ def test_the_source_library_is_bare_stored_source(shipped_stdlib: dict[str, Any]
         text = z.read("json/decoder.py").decode()
     assert "class JSONDecoder" in text
     assert '"""' not in text and "\n#" not in text and "Simple JSON" not in text
-    assert len(gzip.compress(source.read_bytes())) < 0.5 * len(gzip.compress(compiled.read_bytes()))
+    assert len(gzip.compress(source.read_bytes())) < 0.6 * len(gzip.compress(compiled.read_bytes()))
 
 
 def _answers_like_cpython(answer: dict[str, Any], cases: list[list[Any]], shipped: Path) -> None:

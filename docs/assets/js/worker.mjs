@@ -15,8 +15,8 @@
 // The paths, by what each sends besides Pyodide itself:
 //   snapshot: the memory snapshot (5 MB, calc already imported), the bytecode library, the wheel;
 //   trimmed:  the bytecode library and calc's bytecode: Python compiles nothing;
-//   source:   the library's bare source and the wheel, under half the bytes of `trimmed`'s
-//             (gzip shrinks source well, bytecode hardly), which Python compiles as it imports;
+//   source:   the library's bare source and the wheel, about half the bytes of `trimmed`'s
+//             (gzip shrinks source well, bytecode less), which Python compiles as it imports;
 //   plain:    Pyodide's whole standard library and the wheel (tests and `make measure` only).
 // connection.js is imported as the boot starts, not before this module runs: a shared link's
 // worker starts while the page is still fetching its own scripts.
@@ -30,7 +30,7 @@ const nativeFetch = self.fetch.bind(self);
 // 10 Mbit/s). At SNAPSHOT_MIN_RATE (bytes per second on the wire, ~24 Mbit/s) or more, the
 // snapshot's extra 5 MB costs less than the ~2 s of Python start-up it saves. The bytecode
 // library serves both the snapshot and the trimmed path, so it is fetched at once, beside the
-// wasm. The bare-source path sends 0.55 MB less but compiles in the browser: `make measure` found
+// wasm. The bare-source path sends 0.37 MB less but compiles in the browser: `make measure` found
 // it slower even at 1.6 Mbit/s, so it is taken only when the reader asked to save data.
 const SNAPSHOT_MIN_RATE = 3e6;
 
