@@ -122,6 +122,22 @@ def test_each_runtime_file_is_requested_once_per_visit(fresh: Any, served: str, 
     assert fresh.watch.errors == [] and fresh.watch.outside == []
 
 
+def test_calcs_archive_is_asked_for_once_start_up_has_its_files(fresh: Any, served: str, site_dir: Path) -> None:
+    """calc's archive is read only once Python has started: it is asked for after the wasm and
+    the standard library have arrived, so on a slow link start-up gets the whole link."""
+    runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
+    timing: dict[str, dict[str, float]] = {}
+    fresh.context.on("requestfinished", lambda r: timing.__setitem__(r.url.split("/assets/pyodide/")[-1], r.timing)
+                     if "/assets/pyodide/" in r.url else None)
+    fresh.add_init_script("window.codexBootPath = 'trimmed';")
+    fresh.goto(served + SHARED)
+    wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
+    wasm, library, modules = (timing[runtime[key]] for key in ("wasm_gz", "stdlib", "modules"))
+    arrived = max(t["startTime"] + t["responseEnd"] for t in (wasm, library))
+    asked = modules["startTime"]
+    assert asked >= arrived, f"calc's archive was asked for {arrived - asked:.1f} ms before start-up's files arrived"
+
+
 @pytest.mark.parametrize("path", ["trimmed", "source"])
 def test_each_boot_path_answers_from_its_own_files(fresh: Any, served: str, site_dir: Path, path: str) -> None:
     """Forced, the bytecode path boots from the bytecode library and calc's sourceless zip, the
