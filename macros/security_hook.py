@@ -266,19 +266,19 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             continue
         content = path.read_bytes()
         sha = hashlib.sha256(content).hexdigest()
+        offline = True   # in the offline copy
         if runtime_dir and uri.startswith(runtime_dir) and name != RUNTIME_INDEX:
             runtime.append([uri, sha])
             url = uri
-            if path.with_name(name + ".gz").is_file():   # served when asked, not in the offline copy
-                digest.update(f"{url}\0{sha}\0".encode())
-                continue
+            offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
         elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES):
             url = _page_url(uri)
             pages.append(url)
         else:
             url = uri
             core.append(url)
-        sizes[url] = len(content)
+        if offline:
+            sizes[url] = len(content)
         digest.update(f"{url}\0{sha}\0".encode())
     return {
         "version": digest.hexdigest()[:16],
