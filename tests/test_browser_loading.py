@@ -55,6 +55,16 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 """
 
+# ... and note when any worker of the page says its runtime is up
+READY_SEEN = """
+window.Worker = class extends window.Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (e) => { if (e.data && e.data.type === 'ready') window.__runtimeReady = true; });
+  }
+};
+"""
+
 
 @pytest.fixture()
 def fresh(browser: Any, served: str) -> Iterator[Any]:
@@ -69,8 +79,16 @@ def fresh(browser: Any, served: str) -> Iterator[Any]:
 
 
 def test_a_shared_link_shows_no_figure_until_its_answer_then_right(fresh: Any, served: str) -> None:
+    # the wasm waits until the page's scripts have bound the calculator, as on a phone, where the
+    # download takes seconds (on a loaded test machine the runtime could otherwise win the race:
+    # the next test covers that order)
+    held = []
+    fresh.route("**/*.wasm.gz", lambda route: held.append(route))
     fresh.add_init_script(WATCH)
     fresh.goto(served + SHARED)
+    wait_state(fresh, "rk-check", "busy")
+    assert len(held) == 1
+    held[0].continue_()
     expected = wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
     fresh.wait_for_function("() => !document.querySelector('[data-calculator=\"rk-check\"]').hasAttribute('data-stale')")
     log = [e for e in fresh.evaluate("window.__log") if e["calc"] == "rk-check"]
@@ -94,6 +112,27 @@ def test_a_shared_link_shows_no_figure_until_its_answer_then_right(fresh: Any, s
     assert shown == [], shown
     live = log[first_live]
     assert abs(float(live["value"]) - expected) <= 1e-12 and not live["greyed"] and not live["busy"]
+    assert fresh.watch.errors == [] and fresh.watch.outside == []
+
+
+def test_a_shared_link_whose_runtime_is_up_before_the_page_scripts_shows_no_figure_until_its_answer(fresh: Any, served: str) -> None:
+    """linked.js starts the worker in the head: on a busy phone it can be up before the page's
+    module scripts run. The link's calculator must still show no figure for the built inputs."""
+    held = []
+    fresh.route("**/assets/js/codex.js", lambda route: held.append(route))   # the page's scripts wait: codex.js imports them
+    fresh.add_init_script(WATCH + READY_SEEN)
+    fresh.goto(served + SHARED, wait_until="commit")
+    fresh.wait_for_function("() => window.__runtimeReady === true", timeout=READY_TIMEOUT_MS)
+    assert len(held) == 1
+    held[0].continue_()
+    expected = wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
+    log = [e for e in fresh.evaluate("window.__log") if e["calc"] == "rk-check"]
+    first_live = next(i for i, e in enumerate(log) if e["state"] == "ready" and not e["stale"])
+    busy = [e for e in log[:first_live] if e["state"] == "busy"]
+    assert busy, "the calculator never asked the runtime"
+    for entry in busy:
+        assert entry["stale"] and entry["busy"] and entry["value"] is None, entry
+    assert abs(float(log[first_live]["value"]) - expected) <= 1e-12
     assert fresh.watch.errors == [] and fresh.watch.outside == []
 
 

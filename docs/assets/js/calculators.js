@@ -71,7 +71,7 @@ function showPending(root) {
     result.replaceChildren(line);
   }
   const what = root.compare ? "A and B" : changedSettings(root.querySelector("form"));
-  const status = progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
+  const status = !booted && progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
   const full = `Working out the answer for ${what}…${status}`;
   // under the question line (a link's calculator) the line need not repeat the settings;
   // the phone's headline strip (form-layout.js) carries the whole sentence
@@ -134,7 +134,9 @@ export function bind(root) {
     root.dataset.stale = "";
     root.setAttribute("aria-busy", "true");
     clearTimeout(dimTimer);
-    if (!booted) { showPending(root); return; }   // no figure for other inputs while loading
+    // no figure for other inputs while loading, nor before a link's first answer (its runtime
+    // may have started before this script ran: linked.js)
+    if (!booted || root.classList.contains("cx-calc--pending")) { showPending(root); return; }
     const dim = () => {
       result.classList.add("cx-result--stale");
       if (root.dataset.state === "busy" && booted) setState(root, "busy", "Working…");
@@ -248,6 +250,7 @@ export function bind(root) {
     if (!location.hash) root.scrollIntoView({ block: "start" });
   }
   if (linked) {
+    root.classList.add("cx-calc--pending");   // its built figures are for other inputs
     compute();               // a shared link: its inputs are not the built default's
     return;
   }
