@@ -61,7 +61,7 @@ chromium:
 WORKERS ?= auto
 
 test: setup chromium
-	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(WORKERS) --dist loadfile
+	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Tiers (tests/conftest.py marks them): fast = no site build, no browser, no heavy brute force,
 # a quarter of the property tests' drawn inputs; build = the tests that read a built site or

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 from typing import Iterator
 
@@ -33,6 +34,10 @@ BUILD_EPOCH = os.environ.get("SOURCE_DATE_EPOCH") or "1700000000"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Chromium's own address-bar popups are web pages (chrome://omnibox-popup.top-chrome/) that
+    # every new window preloads in a renderer of their own: about 1 CPU-second per page opened,
+    # none of it the site's. Puppeteer leaves them out by default too.
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 # The tests' browser only (never `make measure`, which times what a reader gets): V8 runs the
 # wasm from its baseline compiler and never re-compiles hot functions with its optimising one.
@@ -70,12 +75,41 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         # every browser test drives a built site
         if (names & BUILD_FIXTURES or item.get_closest_marker("browser")) and item.get_closest_marker("build") is None:
             item.add_marker(pytest.mark.build)
+    _long_files_first(items)
     if config.getoption("--run-slow"):
         return
     skip = pytest.mark.skip(reason="long stress run: use `make stress`")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def _long_files_first(items: list[pytest.Item]) -> None:
+    """Put whole files in the order `make test` hands them to its workers (pytest-xdist,
+    `--dist loadfile --no-loadscope-reorder`): browser files first (the longest), then the other
+    files that build, then the rest, so a run ends on short files and no worker waits long for the
+    other's last one (the files that neither build nor drive a browser go most tests first, as
+    pytest-xdist would order them). Files with `heavy` cases come second: one worker runs them while the other
+    makes the session's first build, which runs alone (`_first_build_alone`)."""
+    def tier(item: pytest.Item) -> int:
+        if item.get_closest_marker("browser"):
+            return 0
+        return 1 if item.get_closest_marker("build") else 2
+
+    files: dict[str, int] = {}
+    heavy: set[str] = set()
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        files[name] = min(files.get(name, 2), tier(item))
+        if item.get_closest_marker("heavy") and files[name] == 2:
+            heavy.add(name)
+    count = Counter(item.nodeid.split("::")[0] for item in items)
+    # browser and build files in collection order; the rest, most tests first (as pytest-xdist
+    # would order them): the run ends on files of a few quick tests
+    order = sorted(files, key=lambda name: (files[name], -count[name] if files[name] == 2 else 0))
+    order = order[:1] + [n for n in order if n in heavy] + [n for n in order[1:] if n not in heavy]
+    rank = {name: i for i, name in enumerate(order)}
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
 
 
 # Whether the running test may build, in the environment: pytest loads this file as `conftest`

@@ -75,6 +75,18 @@ def navigate(page: Any, base_url: str, target: str, *, hop: str = "") -> None:
     page.wait_for_function(SWAPPED)
 
 
+def visit(page: Any, base_url: str, target: str) -> None:
+    """Open `target` as a reader moving around the site does: the first page of a tab by a full
+    load, every later one by following a link (instant navigation), so the calculator runtime
+    the tab booted keeps answering. A test about what a full load does (a forum link opened
+    cold) uses `page.goto` instead."""
+    if page.url.startswith(base_url):
+        home = urlsplit(base_url + target).path == urlsplit(base_url).path
+        navigate(page, base_url, target, hop="glossary/" if home else "")
+    else:
+        page.goto(base_url + target)
+
+
 def set_form(page: Any, calculator_id: str, values: dict[str, Any]) -> None:
     """Put `values` in the calculator's form as a reader would leave them, then signal a change."""
     page.evaluate(

@@ -24,7 +24,7 @@ from scripts.site_index import content_pages
 from macros.games import GAMES
 from tests.browser import READY_TIMEOUT_MS
 from tests.conftest import ROOT
-from tests.site_pages import SETTLED, calculator_pages
+from tests.site_pages import SETTLED, calculator_pages, visit
 
 pytestmark = pytest.mark.browser
 
@@ -102,7 +102,7 @@ def test_no_serious_or_critical_violations(axe_page: Any, served: str, site_dir:
     for kind, url in kinds.items():
         audits[url] = f"{audits[url]}, {kind}" if url in audits else kind
     for url, kind in audits.items():
-        axe_page.goto(served + url)
+        visit(axe_page, served, url)
         assert axe_page.evaluate("() => document.body.dataset.mdColorScheme") == THEMES[theme]
         if url.split("?")[0] in with_calculators:
             axe_page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)

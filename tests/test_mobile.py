@@ -1,6 +1,7 @@
 """Issue 11 items 5 to 8: the answer in view on a phone, touch targets, legibility, focus.
 
-One touch context (360x740, `has_touch`, `is_mobile`) for the module, so Pyodide boots once.
+One touch context (360x740, `has_touch`, `is_mobile`) for the module, moved from page to page by
+following links (instant navigation), so Pyodide boots once.
 The on-screen keyboard is simulated the way it acts on the layout (the page asks for
 `interactive-widget=resizes-content`): the viewport shrinks to 360x440 after a field is focused.
 """
@@ -14,6 +15,7 @@ import pytest
 
 import calc
 from tests.browser import READY_TIMEOUT_MS, type_into, wait_for_result, wait_state
+from tests.site_pages import visit
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +26,7 @@ TOUCH_MIN = 44
 
 def _open(page: Any, served: str, path: str, cid: str | None = None) -> None:
     page.set_viewport_size(PHONE)
-    page.goto(served + path)
+    visit(page, served, path)
     if cid:
         wait_state(page, cid, "ready")
 

@@ -19,6 +19,7 @@ from calc.registry import get
 from macros import jumps
 from tests.browser import type_into, wait_state
 from tests.conftest import PHONE
+from tests.site_pages import visit
 from tests.test_mobile import HIT_AREA, TOUCH_MIN
 from tests.test_search import search
 
@@ -92,7 +93,7 @@ BOXES = """(selector) => [...document.querySelectorAll(selector)].filter((b) => 
 
 @on_phone
 def test_planner_tables_break_no_word_or_number_and_name_the_best_row(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/choosing-raises/")
+    visit(phone, served, "rk/choosing-raises/")
     wait_state(phone, "rk-attack", "ready")
     cells = ".cx-plan :is(th, td), .cx-calc .cx-result-table :is(th, td)"
     assert phone.locator(".cx-plan").count() >= 4
@@ -112,7 +113,7 @@ def test_planner_tables_break_no_word_or_number_and_name_the_best_row(phone: Any
 
 @on_phone
 def test_a_jump_link_reaches_a_calculator_far_down(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/attacking/")
+    visit(phone, served, "rk/attacking/")
     jumps = phone.locator(".cx-jumps a")
     assert jumps.count() == 2
     assert jumps.first.bounding_box()["y"] < PHONE["height"], "the jump link is not on the first screen"
@@ -125,7 +126,7 @@ def test_a_jump_link_reaches_a_calculator_far_down(phone: Any, served: str) -> N
 
 @on_phone
 def test_the_results_tools_sit_between_form_and_figures(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/attacking/")
+    visit(phone, served, "rk/attacking/")
     wait_state(phone, "rk-attack", "ready")
     where = phone.evaluate("""() => { const root = document.querySelector('[data-calculator="rk-attack"]');
       const y = (sel) => root.querySelector(sel).getBoundingClientRect();
@@ -138,7 +139,7 @@ def test_the_results_tools_sit_between_form_and_figures(phone: Any, served: str)
 
 @on_phone
 def test_the_calculators_page_opens_with_its_list(phone: Any, served: str) -> None:
-    phone.goto(served + "calculators/")
+    visit(phone, served, "calculators/")
     links = phone.locator(".cx-jumps a")
     ids = phone.evaluate("() => [...document.querySelectorAll('[data-calculator]')].map((c) => '#' + c.id)")
     assert ["#" + a.get_attribute("href").split("#")[-1] for a in links.all()] == ids and len(ids) >= 9
@@ -147,7 +148,7 @@ def test_the_calculators_page_opens_with_its_list(phone: Any, served: str) -> No
 
 @on_phone
 def test_overridden_dice_are_disabled_and_the_threshold_is_named(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/basics/")
+    visit(phone, served, "rk/basics/")
     wait_state(phone, "rk-check", "ready")
     root = phone.locator('[data-calculator="rk-check"]')
     assert "50%" in root.locator('[data-result="max_raises"]').locator("xpath=..").inner_text()
@@ -163,7 +164,7 @@ def test_overridden_dice_are_disabled_and_the_threshold_is_named(phone: Any, ser
 
 @on_phone
 def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) -> None:
-    phone.goto(served)
+    visit(phone, served, "")
     search(phone, "R-0045")
     phone.locator(".md-search__input").press("Enter")
     phone.wait_for_function("() => location.hash === '#r-0045'")
@@ -178,7 +179,7 @@ def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) 
 @on_phone
 @pytest.mark.parametrize("query", ["6k3", "roll and keep calculator"])
 def test_dice_and_calculator_words_find_the_roll_and_keep_calculator(phone: Any, served: str, query: str) -> None:
-    phone.goto(served)
+    visit(phone, served, "")
     results = search(phone, query)
     assert any(link.endswith("#calculators-rk-check") for link in results[0]["links"]), results[:2]
     # each result stays a few lines tall on a phone
@@ -201,7 +202,7 @@ SMALL_TEXT = """() => { const out = [];
 @on_phone
 @pytest.mark.parametrize("path,cid", [("rk/attacking/", "rk-attack"), ("sun/rules/", "sun-check"), ("calculators/", "dice")])
 def test_no_text_under_12_px(phone: Any, served: str, path: str, cid: str) -> None:
-    phone.goto(served + path)
+    visit(phone, served, path)
     wait_state(phone, cid, "ready")
     more = phone.locator(f'[data-calculator="{cid}"] details.cx-more > summary')
     if more.count():
@@ -214,7 +215,7 @@ def test_no_text_under_12_px(phone: Any, served: str, path: str, cid: str) -> No
 
 @on_phone
 def test_heading_links_and_breadcrumbs_are_44_px_on_touch(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/basics/")
+    visit(phone, served, "rk/basics/")
     small = {}
     for what, selector in {"heading #": ".md-content h2 .headerlink", "breadcrumb": ".md-path__link"}.items():
         area = phone.evaluate(HIT_AREA, [selector, TOUCH_MIN])
@@ -225,7 +226,7 @@ def test_heading_links_and_breadcrumbs_are_44_px_on_touch(phone: Any, served: st
 
 @on_phone
 def test_back_to_top_never_covers_a_focused_field(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/damage/")
+    visit(phone, served, "rk/damage/")
     wait_state(phone, "rk-wounds", "ready")
     field = phone.locator('[data-calculator="rk-wounds"] [name="brawn"]')
     field.scroll_into_view_if_needed()
@@ -242,7 +243,7 @@ def test_back_to_top_never_covers_a_focused_field(phone: Any, served: str) -> No
 
 @on_phone
 def test_a_tapped_definition_leaves_its_sentence_in_view(phone: Any, served: str) -> None:
-    phone.goto(served + "rk/basics/")
+    visit(phone, served, "rk/basics/")
     term = phone.locator(".md-content p abbr").first
     term.scroll_into_view_if_needed()
     meaning = term.get_attribute("title")
