@@ -15,6 +15,7 @@ import fcntl
 import functools
 import http.server
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -64,6 +65,10 @@ HEAVY = frozenset({
     "tests/test_rk_attack.py::test_rows_match_enumeration[house-4]",
 })
 
+# Files that keep a worker busy for a long while without a build: the property tests (Hypothesis
+# draws inputs for every calculator; about a minute under `make test`).
+LONG_WITHOUT_BUILD = frozenset({"tests/test_properties.py"})
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
@@ -89,8 +94,9 @@ def _long_files_first(items: list[pytest.Item]) -> None:
     `--dist loadfile --no-loadscope-reorder`): browser files first (the longest), then the other
     files that build, then the rest, so a run ends on short files and no worker waits long for the
     other's last one (the files that neither build nor drive a browser go most tests first, as
-    pytest-xdist would order them). Files with `heavy` cases come second: one worker runs them while the other
-    makes the session's first build, which runs alone (`_first_build_alone`)."""
+    pytest-xdist would order them). Files with `heavy` cases and LONG_WITHOUT_BUILD come second:
+    one worker runs them while the other makes the session's first build, which runs alone
+    (`_first_build_alone`)."""
     def tier(item: pytest.Item) -> int:
         if item.get_closest_marker("browser"):
             return 0
@@ -101,8 +107,9 @@ def _long_files_first(items: list[pytest.Item]) -> None:
     for item in items:
         name = item.nodeid.split("::")[0]
         files[name] = min(files.get(name, 2), tier(item))
-        if item.get_closest_marker("heavy") and files[name] == 2:
+        if item.get_closest_marker("heavy") or name in LONG_WITHOUT_BUILD:
             heavy.add(name)
+    heavy = {name for name in heavy if files[name] == 2}
     count = Counter(item.nodeid.split("::")[0] for item in items)
     # browser and build files in collection order; the rest, most tests first (as pytest-xdist
     # would order them): the run ends on files of a few quick tests
@@ -134,9 +141,33 @@ def free_port() -> int:
 SESSION = "CODEX_TEST_SESSION"
 
 
+# One built site per session, served by the controller (the process the workers report to, or
+# the only one) on one port from the start: the first test that needs it builds it into the
+# served folder, and every worker's tests read that build (a build costs a worker 10-15 s).
+SITE_PORT = "CODEX_TEST_SITE_PORT"
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
-        os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
+    if hasattr(config, "workerinput"):
+        return
+    # the controller, or a run without workers
+    os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
+    port = free_port()
+    os.environ[SITE_PORT] = str(port)
+    config.codex_site_server = serve(_shared_site(), port)   # 404 until the site is built
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    server = getattr(config, "codex_site_server", None)
+    if server is not None:
+        server.shutdown()
+        shutil.rmtree(_shared_site(), ignore_errors=True)
+        for suffix in (".built", ".site-lock", ".lock", ".warm"):
+            Path(os.environ[SESSION] + suffix).unlink(missing_ok=True)
+
+
+def _shared_site() -> Path:
+    return Path(os.environ[SESSION] + "-site")
 
 
 @contextlib.contextmanager
@@ -204,7 +235,7 @@ def serve(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
 
 @pytest.fixture(scope="session")
 def site_port() -> int:
-    return free_port()
+    return int(os.environ[SITE_PORT])
 
 
 @pytest.fixture(scope="session")
@@ -213,19 +244,24 @@ def base_url(site_port: int) -> str:
 
 
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory, base_url: str) -> Path:
-    """The site, built once per session with `site_url` matching the test server."""
-    dest = tmp_path_factory.mktemp("site")
-    done = build_site(dest, base_url)
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+def site_dir(base_url: str) -> Path:
+    """The site, built once per session (by whichever worker asks first) with `site_url`
+    matching the test server. Tests read it and never change it."""
+    dest = _shared_site()
+    built = Path(os.environ[SESSION] + ".built")
+    with open(os.environ[SESSION] + ".site-lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # another worker building it: wait for its build
+        if not built.exists():
+            done = build_site(dest, base_url)
+            assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+            built.touch()
     return dest
 
 
 @pytest.fixture(scope="session")
-def served(site_dir: Path, site_port: int, base_url: str) -> Iterator[str]:
-    server = serve(site_dir, site_port)
-    yield base_url
-    server.shutdown()
+def served(site_dir: Path, base_url: str) -> str:
+    """The built site's address (the session's server serves it)."""
+    return base_url
 
 
 @pytest.fixture(scope="session")

@@ -164,7 +164,7 @@ def test_overridden_dice_are_disabled_and_the_threshold_is_named(phone: Any, ser
 
 @on_phone
 def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) -> None:
-    visit(phone, served, "")
+    phone.goto(served)   # a full load: the search starts closed and empty (no calculator here to boot)
     search(phone, "R-0045")
     phone.locator(".md-search__input").press("Enter")
     phone.wait_for_function("() => location.hash === '#r-0045'")
@@ -179,7 +179,7 @@ def test_a_ruling_chosen_from_search_marks_only_the_id(phone: Any, served: str) 
 @on_phone
 @pytest.mark.parametrize("query", ["6k3", "roll and keep calculator"])
 def test_dice_and_calculator_words_find_the_roll_and_keep_calculator(phone: Any, served: str, query: str) -> None:
-    visit(phone, served, "")
+    phone.goto(served)   # a full load: the search starts closed and empty (no calculator here to boot)
     results = search(phone, query)
     assert any(link.endswith("#calculators-rk-check") for link in results[0]["links"]), results[:2]
     # each result stays a few lines tall on a phone
