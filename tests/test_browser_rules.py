@@ -12,7 +12,7 @@ import pytest
 
 from macros.glossary import terms
 from scripts.site_index import content_pages
-from tests.site_pages import SWAPPED, navigate
+from tests.site_pages import visit
 
 pytestmark = pytest.mark.browser
 
@@ -81,12 +81,8 @@ def test_rules_pages_fit_a_360px_phone(phone: Any, served: str, site_dir: Any) -
     """Every page, reached as a reader following links reaches it (instant navigation: the
     theme swaps the page's content in, and the calculators' worker is not restarted each time)."""
     wide = []
-    keys = sorted(content_pages(site_dir))
-    phone.goto(served + keys[0])
-    for key in keys:
-        if key != keys[0]:
-            navigate(phone, served, key)
-            phone.wait_for_function(SWAPPED)
+    for key in sorted(content_pages(site_dir)):
+        visit(phone, served, key)
         assert phone.evaluate("() => location.pathname") == urlsplit(served + key).path
         width = phone.evaluate("document.documentElement.scrollWidth")
         if width > 360:
