@@ -14,7 +14,7 @@ import itertools
 import random
 from collections import Counter
 from fractions import Fraction
-from math import factorial, prod
+from math import factorial, lcm, prod
 
 Faces = list[tuple[int, Fraction]]
 
@@ -39,22 +39,25 @@ def exploding(sides: int, depth: int) -> Faces:
 
 
 def rolls(faces: Faces, n: int):
-    """Every multiset of n rolls, as (sorted values, probability)."""
+    """Every multiset of n rolls, as (sorted values, weight), the weight a whole number: the
+    probability is weight / denominator**n, the denominator common to the faces' chances
+    (whole numbers keep the enumeration exact without a fraction per roll)."""
+    denominator = lcm(*(q.denominator for _, q in faces))
+    weights = [q.numerator * (denominator // q.denominator) for _, q in faces]
     for combo in itertools.combinations_with_replacement(range(len(faces)), n):
         counts = Counter(combo)
         ways = factorial(n) // prod(factorial(c) for c in counts.values())
-        p = ways * prod(faces[i][1] ** c for i, c in counts.items())
-        yield sorted(faces[i][0] for i in combo), p
+        yield sorted(faces[i][0] for i in combo), ways * prod(weights[i] ** c for i, c in counts.items())
 
 
 def keep(faces: Faces, n: int, k: int, *, highest: bool = True) -> dict[int, Fraction]:
     """P(sum of the k highest (lowest) of n rolls = total), by enumeration."""
-    out: dict[int, Fraction] = {}
-    for values, p in rolls(faces, n):
-        chosen = values[n - k:] if highest else values[:k]
-        total = sum(chosen)
-        out[total] = out.get(total, Fraction(0)) + p
-    return out
+    weights: dict[int, int] = {}
+    for values, weight in rolls(faces, n):
+        total = sum(values[n - k:] if highest else values[:k])
+        weights[total] = weights.get(total, 0) + weight
+    scale = lcm(*(q.denominator for _, q in faces)) ** n
+    return {total: Fraction(weight, scale) for total, weight in weights.items()}
 
 
 def total(faces: Faces, n: int) -> dict[int, Fraction]:

@@ -126,6 +126,10 @@ def test_the_lock_tool_appends_new_rulings(tmp_path: Path, monkeypatch: pytest.M
 # Each case builds an edited copy of the project. The copies link the project's `.cache` (Pyodide's
 # snapshot and compiled library are keyed by their inputs, so a copy whose `calc/` is unchanged
 # reuses them) and `node_modules`; a copy is built once per session however many tests read it.
+# Edits whose checks cannot hide each other share a copy (a build costs 10-15 s): both heading
+# renames that must stop the build (each test looks for its own message, and the build reports
+# both: MkDocs' anchor warnings, then the hook's list after the build), and both reviewed
+# changes that must build.
 Edit = Callable[[Path], None]
 
 
@@ -230,8 +234,18 @@ def _reviewed_wording_fix(project: Path) -> None:
     _publish(project, "changelog/#changelog-ruling-wording")
 
 
+def _both_renames(project: Path) -> None:
+    _rename_intent(project)
+    _rename_parry_with_redirect(project)
+
+
+def _both_reviewed_changes(project: Path) -> None:
+    _rename_intent_with_redirect(project)
+    _reviewed_wording_fix(project)
+
+
 def test_a_renamed_published_heading_stops_the_build(built_copy: Copies) -> None:
-    _, done = built_copy.build("renamed-intent", _rename_intent)
+    _, done = built_copy.build("renamed-headings", _both_renames)
     assert done.returncode != 0
     out = done.stdout + done.stderr
     assert "rk/social/#rk-social-intent is published but no longer built" in out
@@ -240,13 +254,13 @@ def test_a_renamed_published_heading_stops_the_build(built_copy: Copies) -> None
 
 def test_a_renamed_heading_with_a_redirect_builds(built_copy: Copies) -> None:
     """The way out the message names works: the old anchor redirected to the new heading."""
-    _, done = built_copy.build("renamed-intent-redirected", _rename_intent_with_redirect)
+    _, done = built_copy.build("reviewed-changes", _both_reviewed_changes)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_a_link_to_a_renamed_heading_stops_the_build_even_when_redirected(built_copy: Copies) -> None:
     """MkDocs' anchor validation (warn + strict): rk/attacking.md links to #rk-social-parry."""
-    _, done = built_copy.build("renamed-parry-redirected", _rename_parry_with_redirect)
+    _, done = built_copy.build("renamed-headings", _both_renames)
     assert done.returncode != 0
     assert "does not contain an anchor '#rk-social-parry'" in done.stdout + done.stderr
 
@@ -268,7 +282,7 @@ def test_swapping_two_rulings_texts_stops_the_build(built_copy: Copies) -> None:
 
 
 def test_a_reviewed_wording_fix_builds_and_is_in_the_changelog(built_copy: Copies) -> None:
-    site, done = built_copy.build("reviewed-wording-fix", _reviewed_wording_fix)
+    site, done = built_copy.build("reviewed-changes", _both_reviewed_changes)
     assert done.returncode == 0, done.stdout + done.stderr
     changelog = (site / "changelog" / "index.html").read_text(encoding="utf-8")
     assert 'id="changelog-ruling-wording"' in changelog and "Spacing fix before the full stop." in changelog

@@ -8,6 +8,7 @@ exact. Every refusal's message is checked, and so is the "keep typing" mark of a
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 
@@ -36,15 +37,17 @@ def exploding_faces(sides: int) -> Faces:
 
 
 def enumerate_dice(die: Faces, n: int, score: Callable[[list[int]], int]) -> Enum:
-    """P(score(values) = s) over every ordered roll of n dice."""
-    out: Enum = {}
-    for roll in itertools.product(die, repeat=n):
+    """P(score(values) = s) over every ordered roll of n dice.
+
+    Each face's chance is written over one common denominator, so a roll's weight is a product
+    of whole numbers (exact, and far quicker than multiplying fractions roll by roll)."""
+    denominator = math.lcm(*(q.denominator for _, q in die))
+    faces = [(v, q.numerator * (denominator // q.denominator)) for v, q in die]
+    weights: dict[int, int] = {}
+    for roll in itertools.product(faces, repeat=n):
         value = score([v for v, _ in roll])
-        p = Fraction(1)
-        for _, q in roll:
-            p *= q
-        out[value] = out.get(value, Fraction(0)) + p
-    return out
+        weights[value] = weights.get(value, 0) + math.prod(w for _, w in roll)
+    return {value: Fraction(w, denominator**n) for value, w in weights.items()}
 
 
 def combine(a: Enum, b: Enum, sign: int = 1) -> Enum:
