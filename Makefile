@@ -63,11 +63,11 @@ WORKERS ?= auto
 test: setup chromium
 	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 
-# Tiers (tests/conftest.py marks them): fast = no site build, no browser, no heavy brute force,
+# Tiers (tests/conftest.py marks them): fast = no site build, no browser,
 # a quarter of the property tests' drawn inputs; build = the tests that read a built site or
 # build edited copies of the project (no browser). `make test` runs every tier in full.
 test-fast: setup
-	CODEX_PROPERTY_SCALE=0.25 $(PY) -m pytest -n $(WORKERS) -m "not browser and not build and not heavy"
+	CODEX_PROPERTY_SCALE=0.25 $(PY) -m pytest -n $(WORKERS) -m "not browser and not build"
 
 test-build: setup
 	$(PY) -m pytest -m "build and not browser"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -54,9 +55,19 @@ def page_key(site: Path, html: Path) -> str:
 
 
 def content_pages(site: Path) -> dict[str, PageIndex]:
-    """Every built page except the 404 and offline pages and redirect stubs, keyed by its URL path."""
+    """Every built page except the 404 and offline pages and redirect stubs, keyed by its URL path.
+
+    Reading a site's pages takes about a second; a site read before is not read again while
+    none of its pages changed (same paths, sizes and modification times). Callers get their own
+    dict of the shared indexes, which they only read."""
+    files = tuple((html, html.stat().st_mtime_ns, html.stat().st_size) for html in sorted(site.rglob("*.html")))
+    return dict(_content_pages(site, files))
+
+
+@functools.lru_cache(maxsize=8)
+def _content_pages(site: Path, files: tuple[tuple[Path, int, int], ...]) -> dict[str, PageIndex]:
     pages = {}
-    for html in sorted(site.rglob("*.html")):
+    for html, _, _ in files:
         if html.relative_to(site).as_posix() in ("404.html", "offline.html"):
             continue  # theme pages shown instead of a missing one (offline.html: by the service worker)
         text = html.read_text(encoding="utf-8")

@@ -55,18 +55,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 # fixtures that build the site (or an edited copy of the project), and fixtures that drive Chromium
 BUILD_FIXTURES = frozenset({"site_dir", "served", "built_copy", "rebuilt_site"})
 BROWSER_FIXTURES = frozenset({"page", "context", "browser"})
-# Brute-force twins that take over ten seconds of CPU each: `make test` runs them, `make test-fast`
-# keeps the smaller cases of the same twins. A renamed case falls back into the fast tier.
-HEAVY = frozenset({
-    "tests/test_notation.py::test_exploding_expressions_match_enumeration[3d6!dh1]",
-    "tests/test_notation.py::test_exploding_expressions_match_enumeration[3d6!>=5>=9]",
-    "tests/test_notation.py::test_exploding_expressions_match_enumeration[3d4!kl2]",
-    "tests/test_rk_attack.py::test_rows_match_enumeration[house-3]",
-    "tests/test_rk_attack.py::test_rows_match_enumeration[house-4]",
-})
-
 # Files that keep a worker busy for a long while without a build: the property tests (Hypothesis
-# draws inputs for every calculator; about a minute under `make test`).
+# draws inputs for every calculator; over a minute under `make test`).
 LONG_WITHOUT_BUILD = frozenset({"tests/test_properties.py"})
 
 
@@ -75,8 +65,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         names = set(getattr(item, "fixturenames", ()))
         if names & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
-        if item.nodeid in HEAVY:
-            item.add_marker(pytest.mark.heavy)
         # every browser test drives a built site
         if (names & BUILD_FIXTURES or item.get_closest_marker("browser")) and item.get_closest_marker("build") is None:
             item.add_marker(pytest.mark.build)
@@ -91,30 +79,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def _long_files_first(items: list[pytest.Item]) -> None:
     """Put whole files in the order `make test` hands them to its workers (pytest-xdist,
-    `--dist loadfile --no-loadscope-reorder`): browser files first (the longest), then the other
-    files that build, then the rest, so a run ends on short files and no worker waits long for the
-    other's last one (the files that neither build nor drive a browser go most tests first, as
-    pytest-xdist would order them). Files with `heavy` cases and LONG_WITHOUT_BUILD come second:
-    one worker runs them while the other makes the session's first build, which runs alone
-    (`_first_build_alone`)."""
+    `--dist loadfile --no-loadscope-reorder`): LONG_WITHOUT_BUILD first, then the browser files
+    (the longest), the other files that build, and the rest, most tests first (as pytest-xdist
+    would order them), so a run ends on short files and no worker waits long for the other's last
+    one. pytest-xdist gives the first file to one worker and the second to the other (and at once
+    a third to a worker whose file has two tests or fewer left): one worker runs the property
+    tests while the other makes the session's first build for the first browser file (about 50 s
+    on a fresh clone, 10 s once `.cache` holds its Node steps), so neither waits for it."""
     def tier(item: pytest.Item) -> int:
+        if item.nodeid.split("::")[0] in LONG_WITHOUT_BUILD:
+            return -1
         if item.get_closest_marker("browser"):
             return 0
         return 1 if item.get_closest_marker("build") else 2
 
     files: dict[str, int] = {}
-    heavy: set[str] = set()
     for item in items:
         name = item.nodeid.split("::")[0]
         files[name] = min(files.get(name, 2), tier(item))
-        if item.get_closest_marker("heavy") or name in LONG_WITHOUT_BUILD:
-            heavy.add(name)
-    heavy = {name for name in heavy if files[name] == 2}
     count = Counter(item.nodeid.split("::")[0] for item in items)
-    # browser and build files in collection order; the rest, most tests first (as pytest-xdist
-    # would order them): the run ends on files of a few quick tests
+    # browser and build files in collection order; the rest, most tests first
     order = sorted(files, key=lambda name: (files[name], -count[name] if files[name] == 2 else 0))
-    order = order[:1] + [n for n in order if n in heavy] + [n for n in order[1:] if n not in heavy]
     rank = {name: i for i, name in enumerate(order)}
     items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
 
