@@ -60,8 +60,8 @@ def content_pages(site: Path) -> dict[str, PageIndex]:
     Reading a site's pages takes about a second; a site read before is not read again while
     none of its pages changed (same paths, sizes and modification times). Callers get their own
     dict of the shared indexes, which they only read."""
-    files = tuple((html, html.stat().st_mtime_ns, html.stat().st_size) for html in sorted(site.rglob("*.html")))
-    return dict(_content_pages(site, files))
+    stats = [(html, html.stat()) for html in sorted(site.rglob("*.html"))]
+    return dict(_content_pages(site, tuple((html, st.st_mtime_ns, st.st_size) for html, st in stats)))
 
 
 @functools.lru_cache(maxsize=8)

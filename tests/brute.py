@@ -38,26 +38,30 @@ def exploding(sides: int, depth: int) -> Faces:
     return faces
 
 
-def rolls(faces: Faces, n: int):
-    """Every multiset of n rolls, as (sorted values, weight), the weight a whole number: the
-    probability is weight / denominator**n, the denominator common to the faces' chances
-    (whole numbers keep the enumeration exact without a fraction per roll)."""
+def whole_chances(faces: Faces) -> tuple[int, list[int]]:
+    """The faces' chances as whole numbers over their least common denominator: (denominator,
+    numerators). Products of whole numbers keep an enumeration exact without a fraction per roll."""
     denominator = lcm(*(q.denominator for _, q in faces))
-    weights = [q.numerator * (denominator // q.denominator) for _, q in faces]
-    for combo in itertools.combinations_with_replacement(range(len(faces)), n):
+    return denominator, [q.numerator * (denominator // q.denominator) for _, q in faces]
+
+
+def rolls(values: list[int], weights: list[int], n: int):
+    """Every multiset of n rolls of a die showing values[i] with whole-number weight weights[i],
+    as (sorted values, the multiset's weight)."""
+    for combo in itertools.combinations_with_replacement(range(len(values)), n):
         counts = Counter(combo)
         ways = factorial(n) // prod(factorial(c) for c in counts.values())
-        yield sorted(faces[i][0] for i in combo), ways * prod(weights[i] ** c for i, c in counts.items())
+        yield sorted(values[i] for i in combo), ways * prod(weights[i] ** c for i, c in counts.items())
 
 
 def keep(faces: Faces, n: int, k: int, *, highest: bool = True) -> dict[int, Fraction]:
     """P(sum of the k highest (lowest) of n rolls = total), by enumeration."""
-    weights: dict[int, int] = {}
-    for values, weight in rolls(faces, n):
+    denominator, weights = whole_chances(faces)
+    totals: dict[int, int] = {}
+    for values, weight in rolls([v for v, _ in faces], weights, n):
         total = sum(values[n - k:] if highest else values[:k])
-        weights[total] = weights.get(total, 0) + weight
-    scale = lcm(*(q.denominator for _, q in faces)) ** n
-    return {total: Fraction(weight, scale) for total, weight in weights.items()}
+        totals[total] = totals.get(total, 0) + weight
+    return {total: Fraction(weight, denominator**n) for total, weight in totals.items()}
 
 
 def total(faces: Faces, n: int) -> dict[int, Fraction]:

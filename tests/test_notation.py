@@ -37,12 +37,9 @@ def exploding_faces(sides: int) -> Faces:
 
 
 def enumerate_dice(die: Faces, n: int, score: Callable[[list[int]], int]) -> Enum:
-    """P(score(values) = s) over every ordered roll of n dice.
-
-    Each face's chance is written over one common denominator, so a roll's weight is a product
-    of whole numbers (exact, and far quicker than multiplying fractions roll by roll)."""
-    denominator = math.lcm(*(q.denominator for _, q in die))
-    faces = [(v, q.numerator * (denominator // q.denominator)) for v, q in die]
+    """P(score(values) = s) over every ordered roll of n dice (weights in whole numbers: brute.whole_chances)."""
+    denominator, numerators = brute.whole_chances(die)
+    faces = list(zip((v for v, _ in die), numerators))
     weights: dict[int, int] = {}
     for roll in itertools.product(faces, repeat=n):
         value = score([v for v, _ in roll])
