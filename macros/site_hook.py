@@ -111,16 +111,15 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
                                   "stdlib_source": None, "modules": None, "wasm_gz": core + WASM_GZ,
                                   # the boot loads no package: Pyodide is handed the lock's header only
                                   "lock": {"info": lock["info"], "packages": {}}}
+    used = stdlib.used_files(ROOT, PYODIDE_DIR, content)
+    source = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
+    converted = stdlib.converted(ROOT, PYODIDE_DIR, content, source)
+    modules, trimmed, bare = (converted.get(mode) for mode in ("sourceless", "bytecode", "source"))
     # calc as bytecode beside its data files, in place of the wheel on the bytecode path, so
     # Python does not compile calc at each visit (the snapshot has it imported already)
-    modules = stdlib.sourceless_zip(ROOT, PYODIDE_DIR, content)
     if modules is not None:
         runtime["modules"] = f"{wheel_path.split('/')[0]}/modules-{_short_hash(modules)}.zip.gz"
         ship(str(runtime["modules"]), gzipped(modules))
-    used = stdlib.used_files(ROOT, PYODIDE_DIR, content)
-    source = stdlib.trimmed_zip(PYODIDE_DIR / "python_stdlib.zip", used) if used else None
-    trimmed = stdlib.compiled_zip(ROOT, PYODIDE_DIR, source) if source else None
-    bare = stdlib.source_zip(ROOT, PYODIDE_DIR, source) if source else None
     if trimmed is not None:
         runtime["stdlib"] = f"stdlib-{_short_hash(trimmed)}.zip.gz"
         ship(str(runtime["stdlib"]), gzipped(trimmed))

@@ -8,13 +8,13 @@ bad input, an unexpected exception) and reports which files of the zip Python im
 same calculators under Node against the trimmed zip, with different inputs, so a module a
 calculator needs and the recording missed fails a test rather than a reader.
 
-The kept modules ship two ways, both made by Pyodide's own CPython (scripts/compile_stdlib.mjs):
-`compiled_zip`, bytecode, so Python does not compile its standard library at each start-up
-(about half of a plain boot), for fast links; `source_zip`, the sources without comments or
-docstrings, about half the bytes on the wire once gzipped (the build gzips each zip whole, as
-hosts send zips as they are: macros/site_hook.py), for readers who asked to save data
+The kept modules ship two ways, both made by Pyodide's own CPython (`converted`, one run of
+scripts/compile_stdlib.mjs): "bytecode", so Python does not compile its standard library at
+each start-up (about half of a plain boot), for fast links; "source", the sources without
+comments or docstrings, about half the bytes on the wire once gzipped (the build gzips each zip
+whole, as hosts send zips as they are: macros/site_hook.py), for readers who asked to save data
 (compiling costs them time: `make measure` found it slower even at 1.6 Mbit/s).
-`sourceless_zip` is calc's counterpart of the bytecode: its modules as bytecode and its data
+"sourceless" is calc's counterpart of the bytecode: its modules as bytecode and its data
 files, in place of the wheel.
 """
 
@@ -137,48 +137,47 @@ def trimmed_zip(full: Path, keep: list[str]) -> bytes:
     return buffer.getvalue()
 
 
-def compiled_zip(root: Path, pyodide_dir: Path, source: bytes) -> bytes | None:
-    """`source` with each module as bytecode compiled by Pyodide's CPython (cached), or None."""
-    return _converted(root, pyodide_dir, source, "bytecode")
+def converted(root: Path, pyodide_dir: Path, wheel: bytes, library: bytes | None) -> dict[str, bytes]:
+    """What the worker unpacks, converted by Pyodide's CPython (scripts/compile_stdlib.mjs) in one
+    Node run, so one Pyodide start-up serves all three; cached together by every input.
 
-
-def source_zip(root: Path, pyodide_dir: Path, source: bytes) -> bytes | None:
-    """`source` with each module re-written without comments or docstrings (cached), or None:
-    for links where bytes cost more than compiling in the browser."""
-    return _converted(root, pyodide_dir, source, "source")
-
-
-def sourceless_zip(root: Path, pyodide_dir: Path, wheel: bytes) -> bytes | None:
-    """The wheel's modules as sourceless bytecode with its data files (cached), or None: what the
-    worker unpacks into site-packages when it boots from the bytecode standard library."""
-    return _converted(root, pyodide_dir, wheel, "sourceless")
-
-
-def _converted(root: Path, pyodide_dir: Path, source: bytes, mode: str) -> bytes | None:
-    """scripts/compile_stdlib.mjs run on `source` in `mode` (cached by input, script and Pyodide)."""
-    digest = hashlib.sha256(source)
-    digest.update(mode.encode())
+    "sourceless": the wheel's modules as sourceless bytecode with its data files, which the
+    worker unpacks into site-packages when it boots from the bytecode library. Given `library`
+    (the trimmed standard library), also "bytecode", its modules compiled, for fast links, and
+    "source", its modules re-written without comments or docstrings, for links where bytes cost
+    more than compiling in the browser. {} when Node cannot convert them (the site then ships
+    the wheel and Pyodide's whole library).
+    """
+    jobs = {"sourceless": wheel} if library is None else {"sourceless": wheel, "bytecode": library, "source": library}
+    digest = hashlib.sha256()
+    for mode, data in jobs.items():
+        digest.update(mode.encode())
+        digest.update(hashlib.sha256(data).digest())
     digest.update((root / COMPILER).read_bytes())
     digest.update((pyodide_dir / "package.json").read_bytes())
     cache = root / ".cache" / "stdlib"
-    cached = cache / f"compiled-{digest.hexdigest()[:16]}.zip"
-    if cached.exists():
-        return cached.read_bytes()
+    cached = {mode: cache / f"{mode}-{digest.hexdigest()[:16]}.zip" for mode in jobs}
+    if all(path.exists() for path in cached.values()):
+        return {mode: path.read_bytes() for mode, path in cached.items()}
     node = shutil.which("node")
     if node is None:
-        return None
+        return {}
     with tempfile.TemporaryDirectory() as tmp:
-        src, out = Path(tmp) / "source.zip", Path(tmp) / "out.zip"
-        src.write_bytes(source)
-        done = subprocess.run([node, str(root / COMPILER), str(pyodide_dir), str(src), str(out), mode],
+        args: list[str] = []
+        outputs = {mode: Path(tmp) / f"{mode}-out.zip" for mode in jobs}
+        for mode, data in jobs.items():
+            (Path(tmp) / f"{mode}-in.zip").write_bytes(data)
+            args += [mode, str(Path(tmp) / f"{mode}-in.zip"), str(outputs[mode])]
+        done = subprocess.run([node, str(root / COMPILER), str(pyodide_dir), *args],
                               capture_output=True, text=True, timeout=300, check=False)
-        if done.returncode != 0 or not out.exists():
-            log.info("codex: converting the trimmed standard library (%s) failed: %s", mode,
+        if done.returncode != 0 or not all(path.exists() for path in outputs.values()):
+            log.info("codex: converting calc and the trimmed standard library failed: %s",
                      (done.stderr or done.stdout)[-600:])
-            return None
-        data = out.read_bytes()
+            return {}
+        results = {mode: path.read_bytes() for mode, path in outputs.items()}
     cache.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(data)
-    partial.replace(cached)
-    return data
+    for mode, data in results.items():
+        partial = cached[mode].with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(data)
+        partial.replace(cached[mode])
+    return results

@@ -81,8 +81,8 @@ def shipped_stdlib(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     used = stdlib.used_files(ROOT, PYODIDE, wheel)
     assert used, "recording the standard library in use failed"
     trimmed = stdlib.trimmed_zip(PYODIDE / "python_stdlib.zip", used)
-    compiled, bare = stdlib.compiled_zip(ROOT, PYODIDE, trimmed), stdlib.source_zip(ROOT, PYODIDE, trimmed)
-    modules = stdlib.sourceless_zip(ROOT, PYODIDE, wheel)
+    converted = stdlib.converted(ROOT, PYODIDE, wheel, trimmed)
+    compiled, bare, modules = (converted.get(mode) for mode in ("bytecode", "source", "sourceless"))
     assert compiled and bare and modules, "Pyodide could not convert the trimmed library or calc"
     folder = tmp_path_factory.mktemp("stdlib")
     (folder / "bytecode.zip").write_bytes(compiled)
