@@ -3,7 +3,8 @@
 #   make test    install what is needed (Chromium too, as root), then run every test
 # Python packages are locked with hashes in requirements/site.txt (what building the site needs;
 # all the deploy installs) and requirements/test.txt (the test tools), both generated from the
-# .in files by `make lock` and installed with --require-hashes; Pyodide is pinned in
+# .in files by `make lock` and installed with --require-hashes by uv (itself locked in
+# requirements/tools.txt and installed by the venv's pip); Pyodide is pinned in
 # package.json/package-lock.json. The site is built and served by ProperDocs (see README).
 
 SHELL := /bin/bash
@@ -17,19 +18,26 @@ CHROMIUM ?= /usr/bin/chromium
 .PHONY: setup setup-site serve build chromium test test-fast test-build bench measure stress anchors rulings-lock wheel lock clean
 
 PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
+# uv fetches and unpacks a lock's wheels in parallel: on a fresh machine the two locks install in
+# about 20 s rather than pip's 40 (the same wheels, hash-checked, compiled to bytecode as pip does)
+UV_INSTALL := UV_LINK_MODE=copy $(VENV)/bin/uv pip install --quiet --python $(PY) --require-hashes --compile-bytecode
 DOCS := $(VENV)/bin/properdocs
 
 setup: setup-site $(VENV)/.test-installed
 setup-site: $(VENV)/.site-installed node_modules/.installed
 
-$(VENV)/.site-installed: requirements/site.txt pyproject.toml
+$(VENV)/.tools-installed: requirements/tools.txt
 	@command -v python3 >/dev/null || { echo "Install Python 3.11+ (python3, python3-venv)"; exit 1; }
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PIP_INSTALL) -r requirements/site.txt
+	$(PIP_INSTALL) -r requirements/tools.txt
+	touch $@
+
+$(VENV)/.site-installed: $(VENV)/.tools-installed requirements/site.txt pyproject.toml
+	$(UV_INSTALL) -r requirements/site.txt
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/.site-installed requirements/test.txt
-	$(PIP_INSTALL) -r requirements/site.txt -r requirements/test.txt
+	$(UV_INSTALL) -r requirements/site.txt -r requirements/test.txt
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -91,7 +99,7 @@ rulings-lock: setup-site
 # (PIP_CONFIG_FILE, PIP_FIND_LINKS: a machine's own pip settings, such as local find-links, stay out of the locks).
 lock:
 	rm -rf .venv-lock && python3 -m venv .venv-lock && .venv-lock/bin/pip install --quiet pip-tools
-	cd requirements && for lock in site test; do \
+	cd requirements && for lock in tools site test; do \
 	  PIP_CONFIG_FILE=/dev/null PIP_FIND_LINKS= ../.venv-lock/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
 	    --no-emit-index-url --index-url https://pypi.org/simple --output-file $$lock.txt $$lock.in || exit 1; \
 	done

@@ -1,8 +1,9 @@
 """What builds the site is pinned, hashed and split from what tests it.
 
-- requirements/site.txt (the site build; all the deploy installs) and requirements/test.txt
-  (the test tools) are pip-tools locks of requirements/*.in: every package pinned with `==` and
-  its sha256 hashes, and the Makefile installs them with `--require-hashes`.
+- requirements/site.txt (the site build; all the deploy installs), requirements/test.txt
+  (the test tools) and requirements/tools.txt (uv, which installs the other two) are pip-tools
+  locks of requirements/*.in: every package pinned with `==` and its sha256 hashes, and the
+  Makefile installs each with `--require-hashes` (tools.txt by pip, the others by uv).
 - The workflow's actions are pinned by full commit SHA at their Node 24 majors, and Dependabot
   watches actions, pip and npm.
 """
@@ -19,7 +20,7 @@ import yaml
 from tests.conftest import ROOT
 
 REQS = ROOT / "requirements"
-LOCKS = {"site": REQS / "site.txt", "test": REQS / "test.txt"}
+LOCKS = {"site": REQS / "site.txt", "test": REQS / "test.txt", "tools": REQS / "tools.txt"}
 TEST_ONLY = {"pytest", "hypothesis", "playwright", "icepool", "build", "greenlet"}
 # the first major of each action that runs on Node 24 (upload-pages-artifact: v4 stops pulling
 # upload-artifact by tag)
@@ -76,12 +77,16 @@ def test_the_site_lock_has_no_test_tools_and_the_locks_agree() -> None:
 
 def test_the_makefile_installs_the_locks_with_require_hashes() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    installs = [line for line in makefile.splitlines() if "PIP_INSTALL)" in line]
     assert re.search(r"^PIP_INSTALL := .*pip install .*--require-hashes", makefile, re.M)
-    assert any("-r requirements/site.txt" in line and "test.txt" not in line for line in installs)
-    assert any("-r requirements/test.txt" in line for line in installs)
-    assert "pip install" not in makefile.replace("PIP_INSTALL := $(PY) -m pip install", "").replace(
-        ".venv-lock/bin/pip install --quiet pip-tools", ""), "every install goes through PIP_INSTALL"
+    assert re.search(r"^UV_INSTALL := .*/uv pip install .*--require-hashes", makefile, re.M)
+    by_pip = [line.strip() for line in makefile.splitlines() if "$(PIP_INSTALL)" in line]
+    by_uv = [line.strip() for line in makefile.splitlines() if "$(UV_INSTALL)" in line]
+    assert by_pip == ["$(PIP_INSTALL) -r requirements/tools.txt"], "pip installs uv only"
+    assert any("-r requirements/site.txt" in line and "test.txt" not in line for line in by_uv)
+    assert any("-r requirements/test.txt" in line for line in by_uv)
+    rest = (makefile.replace("PIP_INSTALL := $(PY) -m pip install", "").replace("/bin/uv pip install", "")
+            .replace(".venv-lock/bin/pip install --quiet pip-tools", ""))
+    assert "pip install" not in rest, "every install goes through PIP_INSTALL or UV_INSTALL"
     # the deploy's `make build` needs only the site's half
     assert re.search(r"^build: setup-site$", makefile, re.M) and re.search(r"^serve: setup-site$", makefile, re.M)
     assert not (ROOT / "requirements.txt").exists(), "one place for pins: requirements/"
