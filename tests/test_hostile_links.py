@@ -1,10 +1,12 @@
 """Hostile links: a crafted `?query` or `#hash` never runs script and never breaks a page.
 
 The URL query fills a calculator's form (README, "The testing contract"), so a link is input
-from a stranger. Every payload below goes into every field (and an unknown key) of every
-calculator on every built page that has one; the page must run none of it, show it only as
-text or reject it with the field's message, settle on `ready` or `error` (never stuck
-`busy`) and log no console error. Rules pages get the same treatment through the `#hash`.
+from a stranger. Each markup payload below goes into every field (and an unknown key) of every
+calculator, on the calculator's own page; each payload about the link's shape (its length,
+broken escapes, odd keys, a wrong calculator id) goes to a page with many calculators and to one
+with a single one. The page must run none of it, show it only as text or reject it with the
+field's message, settle on `ready` or `error` (never stuck `busy`) and log no console error.
+Rules pages get the same treatment through the `#hash`.
 
 Navigation is Material's instant navigation (a clicked link), as a reader following links
 gets it, so Pyodide boots once for the whole module.
@@ -60,6 +62,11 @@ def hostile_queries(calculator_id: str, explicit: bool) -> dict[str, str]:
 
 
 PAYLOAD_NAMES = list(hostile_queries("sun-check", False))
+# What a calculator does with a value depends on its fields (a number, a choice, a checkbox, an
+# expression), so these go to every calculator; the rest test how the page reads the link, the
+# same code on every page, so they go to one page of each kind (one calculator, many).
+IN_EVERY_FIELD = list(VALUES)
+ABOUT_THE_LINK = [name for name in PAYLOAD_NAMES if name not in VALUES]
 # Markup in a hash twice over: percent-encoded by the link, then raw (left to the browser to
 # encode). One fragment holds both, so each rules page is opened once.
 HASH = "#" + quote(VALUES["img-onerror"], safe="") + '"><svg/onload=' + PWN + ">"
@@ -94,33 +101,48 @@ def hostile_page(context: Any, served: str) -> Iterator[Any]:
     page.close()
 
 
+def own_pages(pages: dict[str, list[str]]) -> dict[str, str]:
+    """Calculator id -> the page with the fewest calculators that has it (its rule's page)."""
+    return {cid: key for key, ids in sorted(pages.items(), key=lambda kv: -len(kv[1])) for cid in ids}
+
+
+def hostile_links(pages: dict[str, list[str]]) -> list[tuple[str, str, str]]:
+    """(page, calculator aimed at, payload name) for every link the test opens, in order."""
+    own = own_pages(pages)
+    links = [(own[cid], cid, name) for name in IN_EVERY_FIELD for cid in sorted(own)]
+    busiest = max(pages, key=lambda key: (len(pages[key]), key))
+    singles = sorted(key for key, ids in pages.items() if len(ids) == 1)
+    single = next((key for key in singles if key not in own.values()), singles[0])   # every page gets links
+    for number, name in enumerate(ABOUT_THE_LINK):
+        links += [(key, pages[key][number % len(pages[key])], name) for key in (busiest, single)]
+    return links
+
+
 def test_hostile_queries_on_every_calculator_page(hostile_page: Any, served: str, site_dir: Path) -> None:
-    """Each payload on each calculator page; a page with several calculators has the payloads
-    aimed at each of them in turn (`calc=`), a page with one gets them without `calc=`."""
+    """A page with several calculators gets the payload aimed at one of them (`calc=`), a page
+    with one gets it without `calc=`."""
     pages = calculator_pages(site_dir)
     assert pages, "no built page has a calculator"
+    links = hostile_links(pages)
     problems: list[str] = []
-    targeted: set[str] = set()
-    for number, name in enumerate(PAYLOAD_NAMES):
-        for key, ids in pages.items():  # consecutive links change page: no detour needed
-            cid = ids[number % len(ids)]
-            navigate(hostile_page, served, f"{key}?{hostile_queries(cid, len(ids) > 1)[name]}")
-            hostile_page.wait_for_function(SETTLED)
-            problems += [f"{key} {cid} {name}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
-            targeted.add(cid)
+    for key, cid, name in links:   # navigate() detours through the home page when a link stays on its page
+        navigate(hostile_page, served, f"{key}?{hostile_queries(cid, len(pages[key]) > 1)[name]}")
+        hostile_page.wait_for_function(SETTLED)
+        problems += [f"{key} {cid} {name}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
     assert problems == []
-    assert targeted == {cid for ids in pages.values() for cid in ids}, "some calculator was never aimed at"
+    every = {cid for ids in pages.values() for cid in ids}
+    assert {(cid, name) for _, cid, name in links} >= {(cid, name) for cid in every for name in IN_EVERY_FIELD}
+    assert {name for _, _, name in links} == set(PAYLOAD_NAMES)
+    assert {key for key, _, _ in links} == set(pages), "some calculator page was never opened"
     assert hostile_page.watch.errors == [], f"console errors: {hostile_page.watch.errors}"
     assert hostile_page.watch.outside == []
-    print(f"\nhostile queries: {len(PAYLOAD_NAMES)} payloads x {len(pages)} calculator pages = "
-          f"{len(PAYLOAD_NAMES) * len(pages)} links, aimed at {len(targeted)} calculators")
+    print(f"\nhostile queries: {len(IN_EVERY_FIELD)} payloads x {len(every)} calculators and "
+          f"{len(ABOUT_THE_LINK)} x 2 pages = {len(links)} links over {len({key for key, _, _ in links})} pages")
 
 
 def test_each_calculator_recovers_after_a_hostile_link(hostile_page: Any, served: str, site_dir: Path) -> None:
     """The reader can fix the form: put the defaults back and get the right answer."""
-    pages = calculator_pages(site_dir)
-    home = {cid: key for key, ids in sorted(pages.items(), key=lambda kv: -len(kv[1])) for cid in ids}  # its own page
-    for cid, key in sorted(home.items()):
+    for cid, key in sorted(own_pages(calculator_pages(site_dir)).items()):
         navigate(hostile_page, served, f"{key}?{hostile_queries(cid, True)['img-onerror']}")
         wait_state(hostile_page, cid, "error")
         defaults = calc.CALCULATORS[cid].defaults()
