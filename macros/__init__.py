@@ -14,6 +14,13 @@ from .mdsource import heading_index
 
 
 def define_env(env: Any) -> None:
+    _page_parts(env)
+    _worked_examples(env)
+    env.variables["calculator_ids"] = widgets.all_ids()
+
+
+def _page_parts(env: Any) -> None:
+    """What a page is made of: data tables, calculators, the glossary, links, rulings, print pages."""
     def page_uri() -> str:
         return env.page.file.src_uri
 
@@ -58,6 +65,9 @@ def define_env(env: Any) -> None:
         text = printing.game_markdown(game, [(uri, (docs / uri).read_text(encoding="utf-8")) for uri in pages])
         return env.render(text, force_rendering=True)   # the included pages' own macros (tables, calculators)
 
+
+def _worked_examples(env: Any) -> None:
+    """Figures the prose quotes, worked out by calc at build time (a changed rule changes them)."""
     @env.macro
     def attack_plan(**params: Any) -> str:
         """The attack planner (rk-attack) for these settings, worked out by calc at build time."""
@@ -92,5 +102,3 @@ def define_env(env: Any) -> None:
     def calc_figure(calculator_id: str, key: str, kind: str = "percent", **params: Any) -> str:
         """One figure of a calculator's result for these settings (over its defaults), worked out at build time."""
         return widgets.calc_figure(calculator_id, key, kind, params)
-
-    env.variables["calculator_ids"] = widgets.all_ids()
