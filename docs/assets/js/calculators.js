@@ -114,106 +114,120 @@ function showError(root, error) {
   if (pending) pending.textContent = pending.dataset.peek = "No answer for these settings: see the message above.";
 }
 
+// Bind one calculator root: its state lives in one object, `c`, which the functions below share.
 export function bind(root) {
   if (root.codexBound) return;
   root.codexBound = true;
   root.extraParams = {};
-  const form = root.querySelector("form");
-  const stop = root.querySelector(".cx-stop");
-  const copy = root.querySelector(".cx-copy");
-  let running = false;
-  let again = false;
-  let stopTimer = 0;
-  let dimTimer = 0;
-  let shown = null;          // the params (as JSON) of the result on screen, once live
-  const result = root.querySelector(".cx-result");
+  const c = {
+    root,
+    form: root.querySelector("form"),
+    result: root.querySelector(".cx-result"),
+    stop: root.querySelector(".cx-stop"),
+    copy: root.querySelector(".cx-copy"),
+    running: false,
+    again: false,        // an edit arrived while the worker was busy: ask again when it answers
+    stopTimer: 0,
+    dimTimer: 0,
+    shown: null,         // the params (as JSON) of the result on screen, once live
+  };
+  c.compute = () => compute(c);
+  listen(c);
+  openForm(c);
+}
 
-  // The figures are out of date at once (data-stale, aria-busy); what a reader sees changes
-  // only if the answer takes longer than DIM_AFTER_MS, so a quick edit draws one frame, not two.
-  function markStale() {
-    root.dataset.stale = "";
-    root.setAttribute("aria-busy", "true");
-    clearTimeout(dimTimer);
-    // no figure for other inputs while loading, nor before a link's first answer (its runtime
-    // may have started before this script ran: linked.js)
-    if (!booted || root.classList.contains("cx-calc--pending")) { showPending(root); return; }
-    const dim = () => {
-      result.classList.add("cx-result--stale");
-      if (root.dataset.state === "busy" && booted) setState(root, "busy", "Working…");
-    };
-    dimTimer = setTimeout(dim, DIM_AFTER_MS);
+// The figures are out of date at once (data-stale, aria-busy); what a reader sees changes
+// only if the answer takes longer than DIM_AFTER_MS, so a quick edit draws one frame, not two.
+function markStale(c) {
+  const { root } = c;
+  root.dataset.stale = "";
+  root.setAttribute("aria-busy", "true");
+  clearTimeout(c.dimTimer);
+  // no figure for other inputs while loading, nor before a link's first answer (its runtime
+  // may have started before this script ran: linked.js)
+  if (!booted || root.classList.contains("cx-calc--pending")) { showPending(root); return; }
+  const dim = () => {
+    c.result.classList.add("cx-result--stale");
+    if (root.dataset.state === "busy" && booted) setState(root, "busy", "Working…");
+  };
+  c.dimTimer = setTimeout(dim, DIM_AFTER_MS);
+}
+
+function markFresh(c) {
+  clearTimeout(c.dimTimer);
+  delete c.root.dataset.stale;
+  c.root.removeAttribute("aria-busy");
+}
+
+// Stop is for long computations: its timer runs only once the runtime is up.
+function armStop(c) {
+  clearTimeout(c.stopTimer);
+  c.stop.hidden = true;
+  if (c.running && booted) c.stopTimer = setTimeout(() => { c.stop.hidden = false; }, stopAfterMs());
+}
+
+async function compute(c) {
+  const { root, form } = c;
+  if (c.running) { c.again = true; markStale(c); return; }
+  c.running = true;
+  const params = { ...root.extraParams, ...readForm(form) };
+  const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
+  setState(root, "busy", booted ? undefined : loadingStatus());
+  markStale(c);
+  armStop(c);
+  const reply = await ask(root, askId, askParams);
+  clearTimeout(c.stopTimer);
+  c.stop.hidden = true;
+  c.running = false;
+  if (reply.stopped) {     // the reader stopped it: edits made meanwhile wait for the next one
+    c.again = false;
+    markFresh(c);
+    c.shown = null;
+    setState(root, "error", "Stopped. Change a value to try again.");
+    c.result.classList.add("cx-result--stale");
+    return;
   }
-
-  function markFresh() {
-    clearTimeout(dimTimer);
-    delete root.dataset.stale;
-    root.removeAttribute("aria-busy");
+  if (c.again) { c.again = false; compute(c); return; }
+  markFresh(c);
+  clearErrors(root);
+  if (reply.error && reply.error.incomplete) {
+    // an unfinished dice expression ("3d6+"): wait quietly for more typing, no red error
+    c.shown = null;
+    setState(root, "waiting", "Keep typing: the expression is not finished yet.");
+    root.querySelector(".cx-result").classList.add("cx-result--stale");
+    return;
   }
+  if (reply.error) { c.shown = null; showError(root, reply.error); return; }
+  c.shown = JSON.stringify(params);
+  keepAnswer(root, reply, c.shown);
+  root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
+  root.querySelector(".cx-result").classList.remove("cx-result--stale");
+  root.classList.remove("cx-calc--pending");
+  showQuestion(root, reply.question ? "Asked: " + reply.question : "");
+  setState(root, "ready", "Up to date.");
+}
 
-  // Stop is for long computations: its timer runs only once the runtime is up.
-  function armStop() {
-    clearTimeout(stopTimer);
-    stop.hidden = true;
-    if (running && booted) stopTimer = setTimeout(() => { stop.hidden = false; }, stopAfterMs());
-  }
+// A change the page made to follow the reader elsewhere (versions.js: a Summary/House tab
+// clicked) makes the address a calculator link only if it is one already.
+function edited(c, event) {
+  const { root, form } = c;
+  root.extraParams = {};
+  const params = readForm(form);
+  const followed = Boolean(event && event.detail && event.detail.codexFollow);
+  if (!followed || ownsUrl(root)) writeUrl(root, params);
+  // a field's "change" after its "input" events, or a select re-chosen, asks nothing new
+  if (!c.running && c.shown === JSON.stringify(params)) return;
+  compute(c);
+}
 
-  async function compute() {
-    if (running) { again = true; markStale(); return; }
-    running = true;
-    const params = { ...root.extraParams, ...readForm(form) };
-    const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
-    setState(root, "busy", booted ? undefined : loadingStatus());
-    markStale();
-    armStop();
-    const reply = await ask(root, askId, askParams);
-    clearTimeout(stopTimer);
-    stop.hidden = true;
-    running = false;
-    if (reply.stopped) {     // the reader stopped it: edits made meanwhile wait for the next one
-      again = false;
-      markFresh();
-      shown = null;
-      setState(root, "error", "Stopped. Change a value to try again.");
-      result.classList.add("cx-result--stale");
-      return;
-    }
-    if (again) { again = false; compute(); return; }
-    markFresh();
-    clearErrors(root);
-    if (reply.error && reply.error.incomplete) {
-      // an unfinished dice expression ("3d6+"): wait quietly for more typing, no red error
-      shown = null;
-      setState(root, "waiting", "Keep typing: the expression is not finished yet.");
-      root.querySelector(".cx-result").classList.add("cx-result--stale");
-      return;
-    }
-    if (reply.error) { shown = null; showError(root, reply.error); return; }
-    shown = JSON.stringify(params);
-    keepAnswer(root, reply, shown);
-    root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
-    root.querySelector(".cx-result").classList.remove("cx-result--stale");
-    root.classList.remove("cx-calc--pending");
-    showQuestion(root, reply.question ? "Asked: " + reply.question : "");
-    setState(root, "ready", "Up to date.");
-  }
-
-  // A change the page made to follow the reader elsewhere (versions.js: a Summary/House tab
-  // clicked) makes the address a calculator link only if it is one already.
-  function edited(event) {
-    root.extraParams = {};
-    const params = readForm(form);
-    const followed = Boolean(event && event.detail && event.detail.codexFollow);
-    if (!followed || ownsUrl(root)) writeUrl(root, params);
-    // a field's "change" after its "input" events, or a select re-chosen, asks nothing new
-    if (!running && shown === JSON.stringify(params)) return;
-    compute();
-  }
-
+// What the reader and the runtime can do to a bound calculator.
+function listen(c) {
+  const { root, form, stop, copy } = c;
   form.addEventListener("input", () => filterOptions(form));    // before edited() reads the form
   form.addEventListener("change", () => filterOptions(form));
-  form.addEventListener("input", edited);
-  form.addEventListener("change", edited);
-  form.addEventListener("submit", (event) => { event.preventDefault(); edited(); });
+  form.addEventListener("input", (event) => edited(c, event));
+  form.addEventListener("change", (event) => edited(c, event));
+  form.addEventListener("submit", (event) => { event.preventDefault(); edited(c); });
   stop.addEventListener("click", () => {
     stop.hidden = true;
     stopRuntime(root);
@@ -230,16 +244,21 @@ export function bind(root) {
       setState(root, "busy", loadingStatus());
       if (root.classList.contains("cx-calc--pending")) showPending(root);
     }
-    if (event.type === "restart") armStop();     // another calculator's Stop: the runtime restarts
+    if (event.type === "restart") armStop(c);     // another calculator's Stop: the runtime restarts
     if (event.type !== "ready") return;
-    armStop();
+    armStop(c);
     if (root.dataset.state === "busy") setState(root, "busy", "Working…");
     // the prerendered default was right all along; asking once makes the calculator live
-    if (root.dataset.state === "static" && !running) compute();
+    if (root.dataset.state === "static" && !c.running) compute(c);
   });
+}
 
+// The form as the page opens: the link's settings (URL), then the first answer, or the built
+// one while the runtime is not wanted yet.
+function openForm(c) {
+  const { root, form } = c;
   const prerendered = JSON.stringify(readForm(form));
-  bindCompare(root, form, compute);
+  bindCompare(root, form, c.compute);
   applyQuery(root, form);
   filterOptions(form);
   document.documentElement.classList.remove("cx-linked");   // linked.js: the link is read now
@@ -251,12 +270,12 @@ export function bind(root) {
   }
   if (linked) {
     root.classList.add("cx-calc--pending");   // its built figures are for other inputs
-    compute();               // a shared link: its inputs are not the built default's
+    compute(c);              // a shared link: its inputs are not the built default's
     return;
   }
   root.classList.remove("cx-calc--pending");   // a link asking the built default: it is right
   if (booted) {
-    compute();               // the runtime is up (instant navigation): answer live at once
+    compute(c);              // the runtime is up (instant navigation): answer live at once
   } else {
     // the built default is the right answer for the form as it is: start the runtime when the
     // reader reaches for a calculator, or when the browser has nothing better to do
