@@ -7,9 +7,8 @@
 //   on screen belong to the inputs on screen.
 // A link that names a calculator is marked on <html> (data-codex-link) and its worker started
 // here (runtime.js adopts it). Until that calculator's answer, or its error, is on the page
-// (data-codex-answered, the "codex:answered" event) the page's other downloads wait: the service
-// worker (offline.js) and Material's search index, which the reader gets at once if they open
-// the search first.
+// (data-codex-answered, the "codex:answered" event) the service worker (offline.js) waits.
+// Material's search index waits on every page until the reader opens the search (search-later.js).
 // A classic script rather than a module: modules run only after the first paint.
 (function () {
   if (!location.search) return;
@@ -18,7 +17,6 @@
   if (!new URLSearchParams(location.search).has("calc")) return;
   html.dataset.codexLink = "";
   startEarly();
-  holdSearchIndex();
   setTimeout(answered, 30000);   // whatever happens, the page's downloads go in the end
   document.addEventListener("codex:runtime-failed", answered);
   const id = new URLSearchParams(location.search).get("calc");
@@ -63,34 +61,5 @@
     worker.onerror = (event) => { event.preventDefault(); early.error = event; };
     worker.postMessage({ type: "start", path: window.codexBootPath || "auto" });
     window.codexEarlyWorker = early;
-  }
-
-  // Material asks for search/search_index.json (90 kB) as it starts; the request is sent once the
-  // link's answer is in or the reader reaches for the search.
-  function holdSearchIndex() {
-    const open = XMLHttpRequest.prototype.open;
-    const send = XMLHttpRequest.prototype.send;
-    const held = [];
-    let holding = true;
-    const release = () => {
-      if (!holding) return;
-      holding = false;
-      held.splice(0).forEach((go) => go());
-    };
-    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-      this.codexHeld = /\/search\/search_index\.json$/.test(new URL(String(url), location.href).pathname);
-      return open.call(this, method, url, ...rest);
-    };
-    XMLHttpRequest.prototype.send = function (...args) {
-      if (!holding || !this.codexHeld) return send.apply(this, args);
-      held.push(() => send.apply(this, args));
-    };
-    document.addEventListener("codex:answered", release, { once: true });
-    document.addEventListener("focusin", (event) => {
-      if (event.target.closest && event.target.closest(".md-search")) release();
-    });
-    document.addEventListener("change", (event) => {
-      if (event.target.id === "__search") release();
-    });
   }
 })();
