@@ -68,7 +68,10 @@ chromium:
 # worker, so a module's phone (one Pyodide boot) serves all of them. WORKERS=0 runs in one process.
 WORKERS ?= auto
 
-test: setup chromium
+# What the tests need installs side by side (the Python locks, the Node packages and, as root on
+# a fresh machine, Debian's Chromium do not depend on one another); the tests start once all are in.
+test:
+	@$(MAKE) --no-print-directory --jobs=3 --output-sync=target setup chromium
 	CODEX_CHROMIUM=$(CHROMIUM) $(PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Tiers (tests/conftest.py marks them): fast = no site build, no browser,
