@@ -281,7 +281,9 @@ def test_the_search_index_waits_until_the_reader_reaches_for_the_search(fresh: A
     """Material would fetch its index and build it (about half a CPU-second) as every page
     opens; it waits for the reader (search-later.js), here Material's `/` key on a page without
     a calculator, and then the search answers."""
-    asked = lambda: [u for u in fresh.requests if SEARCH_INDEX in u]   # noqa: E731 (the page's, not the service worker's)
+    def asked() -> list[str]:   # the page's requests (fresh.requests), not the service worker's
+        return [url for url in fresh.requests if SEARCH_INDEX in url]
+
     fresh.goto(served + "sun/attributes/")
     fresh.wait_for_load_state("networkidle")
     assert asked() == [], "the search index was asked for as the page opened"
