@@ -63,7 +63,8 @@ def test_heading_link_copies_the_full_url(phone: Any, served: str) -> None:
     phone.goto(served + "sun/rules/")
     link = phone.locator('#sun-basic-roll .headerlink, #sun-basic-roll ~ .headerlink, a.headerlink[href="#sun-basic-roll"]').first
     link.tap()
-    assert phone.locator(".cx-flash", has_text="Link copied").is_visible()
+    # the note follows the clipboard write, which is asynchronous: wait for it
+    phone.locator(".cx-flash", has_text="Link copied").wait_for(state="visible", timeout=5000)
     assert phone.evaluate("navigator.clipboard.readText()") == served + "sun/rules/#sun-basic-roll"
 
 

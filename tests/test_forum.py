@@ -374,7 +374,8 @@ def test_citation_formats_land_in_theclipboard(forum_page: Any, served: str) -> 
     page.locator('a.headerlink[href$="#sun-parry"]').click()
     popover = page.locator(".cx-cite")
     popover.wait_for(state="visible")
-    assert page.locator(".cx-flash", has_text="Link copied").is_visible()
+    # the note follows the clipboard write, which is asynchronous: wait for it
+    page.locator(".cx-flash", has_text="Link copied").wait_for(state="visible", timeout=5000)
     assert clipboard(page) == url
     assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Seventh Sun › Combat › Parry"
     assert_citation_formats(page, popover, "Seventh Sun Codex › Seventh Sun › Combat › Parry", url)
