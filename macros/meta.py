@@ -52,10 +52,16 @@ class _FirstParagraph(HTMLParser):
             self.parts.append(data)
 
 
-def first_paragraph(html: str) -> str:
-    """The words of the first top-level paragraph of a page's content HTML, or ''."""
+def first_paragraph(html: str, chunk: int = 4096) -> str:
+    """The words of the first top-level paragraph of a page's content HTML, or ''.
+
+    Read a piece at a time (html.parser takes a document in pieces) and no further than that
+    paragraph: most pages open with it, and the rest of a long page is a build's time wasted."""
     reader = _FirstParagraph()
-    reader.feed(html)
+    for start in range(0, len(html), chunk):
+        reader.feed(html[start : start + chunk])
+        if reader.found is not None:
+            return reader.found
     reader.close()
     return reader.found or ""
 

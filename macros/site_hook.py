@@ -17,10 +17,8 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import sys
 from pathlib import Path
-from typing import Callable
 
 import deflate
 
@@ -33,6 +31,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import glossary, stdlib  # noqa: E402
+from macros.build_cache import cached  # noqa: E402
 from macros.games import game_of  # noqa: E402
 from macros.snapshot import snapshot  # noqa: E402
 from macros.wheel import build_wheel  # noqa: E402
@@ -50,24 +49,9 @@ def _short_hash(*parts: bytes) -> str:
     return digest.hexdigest()[:12]
 
 
-def _cached(folder: str, content: bytes, make: Callable[[bytes], bytes]) -> bytes:
-    """`make(content)`, kept in `.cache/<folder>` under a hash of `content` (written whole, so a
-    build beside another never reads half a file)."""
-    cache = ROOT / ".cache" / folder
-    key = cache / hashlib.sha256(content).hexdigest()[:24]
-    if key.exists():
-        return key.read_bytes()
-    made = make(content)
-    cache.mkdir(parents=True, exist_ok=True)
-    partial = key.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(made)
-    partial.replace(key)
-    return made
-
-
 def gzip_size(content: bytes) -> int:
     """Bytes on the wire from a host that gzips (as GitHub Pages does), cached by content."""
-    return int(_cached("gzip", content, lambda data: str(len(gzip.compress(data, compresslevel=6, mtime=0))).encode()))
+    return int(cached("gzip", content, lambda: str(len(gzip.compress(content, compresslevel=6, mtime=0))).encode()))
 
 
 def gzipped(content: bytes) -> bytes:
@@ -77,7 +61,7 @@ def gzipped(content: bytes) -> bytes:
       scripts/phone_host.py gzip text, JSON, JavaScript and wasm only), and one gzip over the
       whole zip beats a deflate of each entry;
     - the wasm: a host's own gzip (zlib at level 6 or so) sends 0.16 MB more of it."""
-    return _cached("deflate", content, lambda data: deflate.gzip_compress(data, 12))
+    return cached("deflate", content, lambda: deflate.gzip_compress(content, 12))
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:

@@ -156,11 +156,33 @@ def test_cards_are_deterministic_and_say_which_page() -> None:
         cards.png_size(b"GIF89a" + b"\0" * 30)
 
 
+def test_a_kept_card_is_the_one_its_text_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Builds keep cards in .cache under their text: a changed title gets its own card."""
+    from macros import build_cache, forum_hook
+
+    monkeypatch.setattr(build_cache, "ROOT", tmp_path)
+    forum_hook._card.cache_clear()
+    kept = {title: forum_hook._card(SITE_NAME, title, "Roll & Keep") for title in ("Wound Checks", "Wound Check")}
+    assert len(list((tmp_path / ".cache" / "cards").iterdir())) == 2
+    assert kept["Wound Check"] == cards.card_png(site_name=SITE_NAME, title="Wound Check", game="Roll & Keep",
+                                                 footer=forum_hook.CARD_FOOTER)
+    forum_hook._card.cache_clear()   # as the next build would: read from .cache, not drawn
+    monkeypatch.setattr(cards, "card_png", lambda **_: pytest.fail("a kept card was drawn again"))
+    for title, png in kept.items():
+        assert forum_hook._card(SITE_NAME, title, "Roll & Keep") == png
+    forum_hook._card.cache_clear()
+
+
 def test_description_helpers() -> None:
     assert meta.trim("word " * 100).endswith("…") and len(meta.trim("word " * 100)) <= 160
     assert meta.trim("  short   text ") == "short text"
     html = '<h1 id="x">T</h1><div class="admonition"><p>Not this</p></div><p class="cx-rulings">Nor this</p><p>This <a href="#">one</a>.</p>'
     assert meta.first_paragraph(html) == "This one."
+    # read a piece at a time, cut anywhere (inside a tag, an entity, a word): the same words
+    pieces = '<p class="x">Skip</p><div><p>Nested</p></div><p>Fish &amp; chips, 3&nbsp;dice <em>kept</em>.</p><p>Later</p>'
+    for chunk in range(1, len(pieces) + 2):
+        assert meta.first_paragraph(pieces, chunk=chunk) == "Fish & chips, 3 dice kept.", chunk
+    assert meta.first_paragraph("<p class='x'>none</p>" * 3000, chunk=7) == ""
     assert meta.description("From front matter", html, "fallback") == "From front matter"
     assert meta.description(None, "<h1>T</h1>", "fallback") == "fallback"
 
