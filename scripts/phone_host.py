@@ -164,6 +164,9 @@ def handler_for(files: _Files, link: Link) -> type[http.server.BaseHTTPRequestHa
 
 class PhoneHost(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    # a real host accepts every connection a phone opens: socketserver's default backlog of 5
+    # drops the overflow, and the phone's retry a second later would be counted as the link's
+    request_queue_size = 128
 
     def __init__(self, site: Path, port: int, link: Link | None = None) -> None:
         self.link = link or Link()

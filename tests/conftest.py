@@ -202,6 +202,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's default backlog is 5 connections: two workers' browsers, their service
+    # workers and parallel downloads overflow it, and the kernel then drops a connection
+    # attempt that the browser only retries a second or more later (TCP's first SYN timeout)
+    request_queue_size = 128
 
     def handle_error(self, request: object, client_address: object) -> None:
         import sys as _sys
