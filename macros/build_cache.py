@@ -15,15 +15,20 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def cached(folder: str, key: bytes, make: Callable[[], bytes]) -> bytes:
-    """`make()`, kept under a hash of `key` (written whole, so a build beside another never
-    reads half a file)."""
+    """`make()`, kept under a hash of `key`."""
     cache = ROOT / ".cache" / folder
     path = cache / hashlib.sha256(key).hexdigest()[:24]
     if path.exists():
         return path.read_bytes()
     made = make()
-    cache.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(made)
-    partial.replace(path)
+    write_whole(path, made)
     return made
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write `data` to `path` whole: into a file of this process's own, then renamed over `path`
+    (atomic), so a build running beside this one never reads half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(data)
+    partial.replace(path)

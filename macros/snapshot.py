@@ -13,11 +13,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import logging
-import os
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from macros.build_cache import write_whole
 
 log = logging.getLogger("mkdocs.plugins.codex")
 SCRIPT = "scripts/make_snapshot.mjs"
@@ -47,7 +48,6 @@ def snapshot(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: bytes | None =
     if node is None:
         log.info("codex: no `node` on PATH, so no Pyodide snapshot; calculators will boot more slowly")
         return None
-    cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         wheel_path = Path(tmp) / "calc.whl"
         wheel_path.write_bytes(wheel)
@@ -66,7 +66,5 @@ def snapshot(root: Path, pyodide_dir: Path, wheel: bytes, stdlib: bytes | None =
             log.info("codex: making the Pyodide snapshot failed; calculators will boot normally: %s", tail)
             return None
         data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
-    partial = cached.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(data)
-    partial.replace(cached)  # atomic: parallel builds never read half a file
+    write_whole(cached, data)
     return name, data

@@ -24,13 +24,14 @@ import hashlib
 import io
 import json
 import logging
-import os
 import shutil
 import subprocess
 import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
+
+from macros.build_cache import write_whole
 
 log = logging.getLogger("mkdocs.plugins.codex")
 SCRIPT = "scripts/stdlib_used.mjs"
@@ -112,10 +113,7 @@ def used_files(root: Path, pyodide_dir: Path, wheel: bytes) -> list[str] | None:
     except RuntimeError as err:
         log.info("codex: recording the standard library in use failed; shipping the whole of it: %s", err)
         return None
-    cache.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(f".{os.getpid()}.part")
-    partial.write_text(json.dumps(sorted(files)), encoding="utf-8")
-    partial.replace(cached)
+    write_whole(cached, json.dumps(sorted(files)).encode("utf-8"))
     return sorted(files)
 
 
@@ -175,9 +173,6 @@ def converted(root: Path, pyodide_dir: Path, wheel: bytes, library: bytes | None
                      (done.stderr or done.stdout)[-600:])
             return {}
         results = {mode: path.read_bytes() for mode, path in outputs.items()}
-    cache.mkdir(parents=True, exist_ok=True)
     for mode, data in results.items():
-        partial = cached[mode].with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(data)
-        partial.replace(cached[mode])
+        write_whole(cached[mode], data)
     return results
