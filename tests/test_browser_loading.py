@@ -15,8 +15,9 @@ reader following a forum link would.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -78,15 +79,21 @@ def fresh(browser: Any, served: str) -> Iterator[Any]:
     ctx.close()
 
 
-def wait_held(page: Any, held: list, timeout_ms: int = 15000) -> None:
-    """Wait until the held request has reached its route handler. The browser may ask for it after
-    the event the test waited on (the parser reaches the script tag later), and Playwright hands the
-    route to Python only while Python waits on the page, so a plain check right away can run early."""
-    waited = 0
-    while not held and waited < timeout_ms:
+def until(page: Any, ready: Callable[[], Any], timeout_ms: int = 15000) -> bool:
+    """Whether `ready()` came true within `timeout_ms`. Playwright hands requests and routes to
+    Python only while Python waits on the page, so this waits on the page in short steps."""
+    for _ in range(timeout_ms // 25):
+        if ready():
+            return True
         page.wait_for_timeout(25)
-        waited += 25
-    assert len(held) == 1, f"{len(held)} requests held after {waited} ms"
+    return bool(ready())
+
+
+def wait_held(page: Any, held: list) -> None:
+    """Wait until the held request has reached its route handler (the browser may ask for it
+    after the event the test waited on: the parser reaches the script tag later)."""
+    assert until(page, lambda: held), "the request to hold was never made"
+    assert len(held) == 1, held
 
 
 def test_a_shared_link_shows_no_figure_until_its_answer_then_right(fresh: Any, served: str) -> None:
@@ -174,18 +181,31 @@ def test_each_runtime_file_is_requested_once_per_visit(fresh: Any, served: str, 
 
 def test_calcs_archive_is_asked_for_once_start_up_has_its_files(fresh: Any, served: str, site_dir: Path) -> None:
     """calc's archive is read only once Python has started: it is asked for after the wasm and
-    the standard library have arrived, so on a slow link start-up gets the whole link."""
+    the standard library have arrived, so on a slow link start-up gets the whole link. The
+    library is held back until the wasm is in: calc's archive must not be asked for before the
+    library is let through (request times are wall-clock milliseconds, as time.time())."""
     runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
-    timing: dict[str, dict[str, float]] = {}
-    fresh.context.on("requestfinished", lambda r: timing.__setitem__(r.url.split("/assets/pyodide/")[-1], r.timing)
-                     if "/assets/pyodide/" in r.url else None)
+    finished: list[str] = []
+    asked: dict[str, float] = {}   # file -> when it was asked for (known once it has arrived)
+
+    def arrived(request: Any) -> None:
+        finished.append(request.url.split("?")[0])
+        asked.setdefault(request.url.split("?")[0].split("/assets/pyodide/")[-1], request.timing["startTime"])
+
+    fresh.context.on("requestfinished", arrived)
+    held: list[Any] = []
+    fresh.route(f"**/assets/pyodide/{runtime['stdlib']}*", lambda route: held.append(route))
     fresh.add_init_script("window.codexBootPath = 'trimmed';")
     fresh.goto(served + SHARED)
+    wait_held(fresh, held)
+    wasm = f"/assets/pyodide/{runtime['wasm_gz']}"
+    assert until(fresh, lambda: any(url.endswith(wasm) for url in finished), READY_TIMEOUT_MS), "the wasm never arrived"
+    released = time.time() * 1000
+    held[0].continue_()
     wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
-    wasm, library, modules = (timing[runtime[key]] for key in ("wasm_gz", "stdlib", "modules"))
-    arrived = max(t["startTime"] + t["responseEnd"] for t in (wasm, library))
-    asked = modules["startTime"]
-    assert asked >= arrived, f"calc's archive was asked for {arrived - asked:.1f} ms before start-up's files arrived"
+    assert runtime["modules"] in asked, "calc's archive was never asked for"
+    early = released - asked[runtime["modules"]]
+    assert early <= 0, f"calc's archive was asked for {early:.1f} ms before the library was let through"
 
 
 @pytest.mark.parametrize("path", ["trimmed", "source"])
