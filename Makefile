@@ -66,11 +66,12 @@ chromium:
 	  fi; \
 	fi
 
-# Test runs keep Python's compiled modules (an environment may say not to: PYTHONDONTWRITEBYTECODE)
-# in .cache/pycache, out of the source folders: each worker, each test build and each helper
-# process then compiles calc, macros and the tests' assertions once, not every time (about
-# 0.3 CPU-s per process that imports the build's hooks).
-TEST_PY := PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/.cache/pycache $(PY)
+# Test runs keep compiled modules (an environment may say not to: PYTHONDONTWRITEBYTECODE) in
+# __pycache__ beside their sources, as Python does by default: each worker, each test build and
+# each helper process then compiles calc, macros and the tests' assertions once, not every time
+# (about 0.3 CPU-s per process that imports the build's hooks). git ignores them; the wheel and
+# the tests' copies of the project leave them out.
+TEST_PY := PYTHONDONTWRITEBYTECODE= $(PY)
 
 # Both tiers spread over one worker process per core (pytest-xdist): the browser tests wait on
 # Chromium and Pyodide, the unit tests on the CPU. `--dist loadfile` keeps a file's tests in one
