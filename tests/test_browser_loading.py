@@ -185,21 +185,15 @@ def test_calcs_archive_is_asked_for_once_start_up_has_its_files(fresh: Any, serv
     library is held back until the wasm is in: calc's archive must not be asked for before the
     library is let through (request times are wall-clock milliseconds, as time.time())."""
     runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text())
-    finished: list[str] = []
-    asked: dict[str, float] = {}   # file -> when it was asked for (known once it has arrived)
-
-    def arrived(request: Any) -> None:
-        finished.append(request.url.split("?")[0])
-        asked.setdefault(request.url.split("?")[0].split("/assets/pyodide/")[-1], request.timing["startTime"])
-
-    fresh.context.on("requestfinished", arrived)
+    asked: dict[str, float] = {}   # runtime file that has arrived -> when it was asked for
+    fresh.context.on("requestfinished", lambda r: asked.setdefault(
+        r.url.split("?")[0].split("/assets/pyodide/")[-1], r.timing["startTime"]))
     held: list[Any] = []
     fresh.route(f"**/assets/pyodide/{runtime['stdlib']}*", lambda route: held.append(route))
     fresh.add_init_script("window.codexBootPath = 'trimmed';")
     fresh.goto(served + SHARED)
     wait_held(fresh, held)
-    wasm = f"/assets/pyodide/{runtime['wasm_gz']}"
-    assert until(fresh, lambda: any(url.endswith(wasm) for url in finished), READY_TIMEOUT_MS), "the wasm never arrived"
+    assert until(fresh, lambda: runtime["wasm_gz"] in asked, READY_TIMEOUT_MS), "the wasm never arrived"
     released = time.time() * 1000
     held[0].continue_()
     wait_for_result(fresh, "rk-check", "chance", SHARED_PARAMS)
