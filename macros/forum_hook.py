@@ -17,6 +17,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import PIL
 
@@ -119,5 +120,21 @@ def on_page_context(context: dict[str, Any], *, page: Page, config: MkDocsConfig
         site_name=config.site_name,
         kind="website" if page.is_homepage else "article",
     )
+    context["codex_feed"] = _feed_href(config)
     return context
+
+
+def on_template_context(context: dict[str, Any], *, template_name: str, config: MkDocsConfig) -> dict[str, Any]:
+    """The pages without a source (404.html, offline.html) link the feed too."""
+    context["codex_feed"] = _feed_href(config)
+    return context
+
+
+def _feed_href(config: MkDocsConfig) -> str:
+    """The feed's address for its <link rel="alternate">: root-relative, so it names this origin
+    wherever the build is served (a mirror, a preview, a local test host). Material reads every
+    rel="alternate" link as another language of the site and fetches the sitemap beside it;
+    with the absolute site_url, a copy served elsewhere asked another origin for it, which the
+    content policy blocks (a console error on every page load)."""
+    return urlsplit(config.site_url or "/").path + rulings.FEED
 

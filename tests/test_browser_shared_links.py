@@ -9,6 +9,7 @@ Once ready, the question in words and the answer are in the first screen, above 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlencode
 
@@ -18,7 +19,7 @@ import calc
 from codex_view.links import page_url
 from scripts.phone_host import Link, PhoneHost
 from tests.browser import READY_TIMEOUT_MS
-from tests.conftest import PageWatch, build_site, free_port
+from tests.conftest import PageWatch, free_port
 from tests.site_pages import headline_key, nudged_params
 
 pytestmark = pytest.mark.browser
@@ -60,16 +61,13 @@ def shared_link(cid: str) -> tuple[str, dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def phone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site over a phone's link: 40 Mbit/s with 40 ms round trips, gzipped. Built for this
-    host's address (its own site_url), as instant navigation needs."""
+def phone(site_dir: Path) -> Iterator[str]:
+    """The session's build over a phone's link: 40 Mbit/s with 40 ms round trips, gzipped. Its
+    site_url names the session's server, not this host: these tests open links by full loads,
+    which need nothing from site_url (only instant navigation compares links with it)."""
     port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    dest = tmp_path_factory.mktemp("phone-site")
-    done = build_site(dest, url)
-    assert done.returncode == 0, done.stderr
-    host = PhoneHost(dest, port, Link(mbit=40, rtt_ms=40)).start()
-    yield url
+    host = PhoneHost(site_dir, port, Link(mbit=40, rtt_ms=40)).start()
+    yield f"http://127.0.0.1:{port}/"
     host.shutdown()
 
 
