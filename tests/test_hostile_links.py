@@ -6,7 +6,7 @@ calculator, on the calculator's own page; each payload about the link's shape (i
 broken escapes, odd keys, a wrong calculator id) goes to a page with many calculators and to one
 with a single one. The page must run none of it, show it only as text or reject it with the
 field's message, settle on `ready` or `error` (never stuck `busy`) and log no console error.
-Rules pages get the same treatment through the `#hash`.
+Every page gets markup through the `#hash` in tests/test_every_page.py's tour.
 
 Navigation is Material's instant navigation (a clicked link), as a reader following links
 gets it, so Pyodide boots once for the whole module.
@@ -21,7 +21,6 @@ from urllib.parse import quote
 import pytest
 
 import calc
-from scripts.site_index import content_pages
 from tests.browser import wait_state
 from tests.conftest import PageWatch
 from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, set_form, wait_for_close_result
@@ -149,19 +148,6 @@ def test_each_calculator_recovers_after_a_hostile_link(hostile_page: Any, served
         set_form(hostile_page, cid, defaults)
         wait_for_close_result(hostile_page, cid, headline_key(cid), defaults)
     assert hostile_page.watch.errors == []
-
-
-def test_html_in_the_hash_of_every_rules_page(hostile_page: Any, served: str, site_dir: Path) -> None:
-    pages = sorted(content_pages(site_dir))
-    # the first page by a full load (Material's inline scripts read the hash there), the rest by links
-    hostile_page.goto(served + pages[0] + HASH)
-    problems = [f"{pages[0]}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
-    for key in pages[1:]:
-        navigate(hostile_page, served, key + HASH)   # returns once the page is swapped in
-        problems += [f"{key}: {bad}" for bad in hostile_page.evaluate(INSPECT)]
-    assert problems == []
-    assert hostile_page.watch.errors == [], f"console errors: {hostile_page.watch.errors}"
-    print(f"\nhostile hashes: {len(pages)} pages")
 
 
 def test_a_malformed_percent_hash_logs_no_error(page: Any, served: str) -> None:

@@ -1,6 +1,6 @@
 """No tracking, works offline when the reader asks.
 
-Every built page, opened in Chromium, requests nothing outside the site's origin. A service
+Every built page requests nothing outside the site's origin (tests/test_every_page.py). A service
 worker (docs/sw.js, registered by assets/js/offline.js) keeps what reading needs; when the
 reader presses "Keep the Codex on this device", it downloads the rest, after which the
 calculators answer with the network cut. The worker's manifest (which files, their sha256 and
@@ -19,7 +19,7 @@ import pytest
 import calc
 from scripts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
-from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, wait_for_close_result
+from tests.site_pages import SETTLED, calculator_pages, headline_key, wait_for_close_result
 
 CSP_LISTEN = """
 window.__violations = [];
@@ -46,52 +46,6 @@ def test_the_service_worker_names_this_build(site_dir: Path) -> None:
         assert (target / "index.html" if path.endswith("/") or path == "" else target).is_file(), path
     assert set(content_pages(site_dir)) <= set(data["pages"]), "a page would be missing offline"
     assert "assets/pyodide/runtime.json" in data["pages"], "runtime.json must be network-first"
-
-
-@pytest.mark.browser
-def test_no_page_requests_anything_outside_the_origin(context: Any, served: str, site_dir: Path) -> None:
-    """Every page, in one tab as a reader goes: the home page, the 404 page and the first page
-    with a calculator by full loads (the theme, Pyodide and the wheel), every other page by a
-    followed link (what a page adds: its HTML, images, calculators). All the pages share one
-    theme, so the full loads fetch everything any page's <head> can ask for."""
-    origin = served.rstrip("/")
-    outside: list[str] = []
-    seen: set[str] = set()
-
-    def record(request: Any) -> None:
-        seen.add(request.url.split("?")[0])
-        if not request.url.startswith((origin + "/", "data:", "blob:")):
-            outside.append(request.url)
-
-    pages = sorted(content_pages(site_dir))
-    with_calculators = calculator_pages(site_dir)
-    full_loads = {"", "404.html", next(iter(with_calculators), "")}
-    page = context.new_page()
-    page.add_init_script(CSP_LISTEN)
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    context.on("request", record)
-    visited = 0
-    try:
-        for key in sorted(full_loads) + [k for k in pages if k not in full_loads]:
-            if key in full_loads:
-                page.goto(served + key, wait_until="load")
-            else:
-                navigate(page, served, key)
-            if key in with_calculators:
-                page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
-            assert page.evaluate("() => window.__violations") == [], key
-            visited += 1
-    finally:
-        context.remove_listener("request", record)
-        page.close()
-    print(f"\nvisited {visited} pages ({len(with_calculators)} with calculators), "
-          f"{len(seen)} distinct URLs requested, {len(outside)} outside the origin")
-    assert any(u.endswith("pyodide.asm.wasm.gz") for u in seen) or not with_calculators
-    assert outside == []
-    # the 404 page is opened at its own address, which the server answers with 200
-    assert errors == []
 
 
 KEPT_BYTES = """async () => {

@@ -1,0 +1,92 @@
+"""Every page, visited once in one tab, as a reader goes: the home page, the 404 page and the
+first page with a calculator by full loads (the theme, Pyodide and the wheel), every other page
+by a followed link (what a page adds: its HTML, images, calculators). Each address carries
+markup in its `#hash`, as a crafted link would (tests/test_hostile_links.py sends the `?query`
+kind to every calculator).
+
+The tour is taken once and its record read by each test below:
+- no page requests anything outside the site's origin, and none breaks its content policy
+  (README, "Self-contained"; tests/test_offline.py covers working offline);
+- the hash runs nowhere and becomes no markup, on any page, and no page logs an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scripts.site_index import content_pages
+from tests.browser import READY_TIMEOUT_MS
+from tests.site_pages import SETTLED, calculator_pages, navigate
+from tests.test_hostile_links import HASH, INSPECT
+from tests.test_offline import CSP_LISTEN
+
+pytestmark = pytest.mark.browser
+
+
+@dataclass
+class Tour:
+    visited: list[str] = field(default_factory=list)       # page keys, in the order opened
+    with_calculators: int = 0
+    seen: set[str] = field(default_factory=set)            # every URL requested, without its query
+    outside: list[str] = field(default_factory=list)       # requests that left the origin
+    violations: dict[str, list[str]] = field(default_factory=dict)   # page -> its policy violations
+    injected: list[str] = field(default_factory=list)      # what INSPECT found, per page
+    errors: list[str] = field(default_factory=list)        # console errors and uncaught exceptions
+
+
+@pytest.fixture(scope="module")
+def tour(context: Any, served: str, site_dir: Path) -> Tour:
+    origin = served.rstrip("/")
+    record = Tour()
+
+    def requested(request: Any) -> None:
+        record.seen.add(request.url.split("?")[0])
+        if not request.url.startswith((origin + "/", "data:", "blob:")):
+            record.outside.append(request.url)
+
+    pages = sorted(content_pages(site_dir))
+    with_calculators = calculator_pages(site_dir)
+    record.with_calculators = len(with_calculators)
+    # the 404 page is opened at its own address, which the server answers with 200
+    full_loads = {"", "404.html", next(iter(with_calculators), "")}
+    page = context.new_page()
+    page.add_init_script(CSP_LISTEN)
+    page.on("console", lambda m: record.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: record.errors.append(str(e)))
+    context.on("request", requested)
+    try:
+        for key in sorted(full_loads) + [k for k in pages if k not in full_loads]:
+            if key in full_loads:   # Material's inline scripts read the hash on a full load
+                page.goto(served + key + HASH, wait_until="load")
+            else:
+                navigate(page, served, key + HASH)   # returns once the page is swapped in
+            if key in with_calculators:
+                page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
+            record.violations[key] = page.evaluate("() => window.__violations.splice(0)")   # this page's
+            record.injected += [f"{key or '/'}: {bad}" for bad in page.evaluate(INSPECT)]
+            record.visited.append(key)
+    finally:
+        context.remove_listener("request", requested)
+        page.close()
+    print(f"\nvisited {len(record.visited)} pages ({record.with_calculators} with calculators), "
+          f"{len(record.seen)} distinct URLs requested, {len(record.outside)} outside the origin")
+    return record
+
+
+def test_every_page_was_visited(tour: Tour, site_dir: Path) -> None:
+    assert set(tour.visited) >= set(content_pages(site_dir)) | {"404.html"}
+
+
+def test_no_page_requests_anything_outside_the_origin(tour: Tour) -> None:
+    assert any(u.endswith("pyodide.asm.wasm.gz") for u in tour.seen) or not tour.with_calculators
+    assert tour.outside == []
+    assert {key: found for key, found in tour.violations.items() if found} == {}
+
+
+def test_html_in_the_hash_runs_on_no_page(tour: Tour) -> None:
+    assert tour.injected == []
+    assert tour.errors == [], f"console errors: {tour.errors}"
