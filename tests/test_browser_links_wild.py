@@ -78,8 +78,7 @@ def test_citation_names_the_game_and_version_and_its_link_reopens_the_tab(page: 
     # the link opens the House tab again, for a reader whose own choice was Summary
     other = context.new_page()
     try:
-        other.goto(served + "rk/damage/")
-        other.evaluate("() => localStorage.clear()")
+        page.evaluate("() => localStorage.clear()")   # the tabs' remembered choice, for the whole origin
         other.goto(url)
         wait_state(other, "rk-wounds", "ready")
         assert _open_tab(other, "rk-wound-checks") == "House rules"
