@@ -69,8 +69,13 @@ def test_every_built_anchor_is_published(site_dir: Path) -> None:
 
 
 def _targets(site: Path, page_key: str, link: str, base_url: str) -> tuple[Path, str] | None:
+    root = urlsplit(base_url).path   # the site's own path, for root-relative links (the feed's)
     if link.startswith(base_url):  # canonical links and the like: absolute, but this site
         page_key, link = "", link[len(base_url):] or "./"
+    elif link.startswith(root) and not link.startswith("//"):
+        page_key, link = "", link[len(root):] or "./"
+    elif link.startswith("/") and not link.startswith("//"):
+        raise AssertionError(f"{page_key}: link outside the site's path {root}: {link}")
     parts = urlsplit(link)
     if parts.scheme in ("mailto", "data", "blob", "javascript") or link.startswith("#") and not link[1:]:
         return None
