@@ -1,4 +1,5 @@
-"""Reading the rules on a phone: glossary tooltips by tap, copy-link headings, search, 360 px.
+"""Reading the rules on a phone: glossary tooltips by tap, copy-link headings, search (every page
+at 360 px: tests/test_every_page.py).
 
 Rules pages: docs/sun/, docs/rk/, docs/pool/; glossary data: calc/data/glossary_<game>.json.
 """
@@ -6,14 +7,12 @@ Rules pages: docs/sun/, docs/rk/, docs/pool/; glossary data: calc/data/glossary_
 from __future__ import annotations
 
 from typing import Any, Iterator
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from macros.glossary import terms
 from scripts.site_index import content_pages
-from tests.site_pages import visit
 
 pytestmark = pytest.mark.browser
 
@@ -91,16 +90,3 @@ def test_search_finds_subsection_headings(page: Any, served: str) -> None:
         except PlaywrightTimeout:
             missed.append(f"{query!r} does not find #{anchor}")
     assert missed == []
-
-
-def test_rules_pages_fit_a_360px_phone(phone: Any, served: str, site_dir: Any) -> None:
-    """Every page, reached as a reader following links reaches it (instant navigation: the
-    theme swaps the page's content in, and the calculators' worker is not restarted each time)."""
-    wide = []
-    for key in sorted(content_pages(site_dir)):
-        visit(phone, served, key)
-        assert phone.evaluate("() => location.pathname") == urlsplit(served + key).path
-        width = phone.evaluate("document.documentElement.scrollWidth")
-        if width > 360:
-            wide.append(f"{key or '/'}: {width}px")
-    assert wide == []

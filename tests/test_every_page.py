@@ -1,13 +1,15 @@
-"""Every page, visited once in one tab, as a reader goes: the home page, the 404 page and the
-first page with a calculator by full loads (the theme, Pyodide and the wheel), every other page
-by a followed link (what a page adds: its HTML, images, calculators). Each address carries
+"""Every page, visited once in one tab on a 360 px touch screen, as a reader goes: the home
+page, the 404 page and the first page with a calculator by full loads (the theme, Pyodide and
+the wheel), every other page by a followed link (instant navigation: what a page adds, its HTML,
+images, calculators; the calculators' worker is not restarted each time). Each address carries
 markup in its `#hash`, as a crafted link would (tests/test_hostile_links.py sends the `?query`
 kind to every calculator).
 
 The tour is taken once and its record read by each test below:
 - no page requests anything outside the site's origin, and none breaks its content policy
   (README, "Self-contained"; tests/test_offline.py covers working offline);
-- the hash runs nowhere and becomes no markup, on any page, and no page logs an error.
+- the hash runs nowhere and becomes no markup, on any page, and no page logs an error;
+- no page is wider than the phone's screen.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from scripts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
+from tests.conftest import PHONE
 from tests.site_pages import SETTLED, calculator_pages, navigate
 from tests.test_hostile_links import HASH, INSPECT
 from tests.test_offline import CSP_LISTEN
@@ -36,10 +40,11 @@ class Tour:
     violations: dict[str, list[str]] = field(default_factory=dict)   # page -> its policy violations
     injected: list[str] = field(default_factory=list)      # what INSPECT found, per page
     errors: list[str] = field(default_factory=list)        # console errors and uncaught exceptions
+    widths: dict[str, int] = field(default_factory=dict)   # page -> its document's scroll width, px
 
 
 @pytest.fixture(scope="module")
-def tour(context: Any, served: str, site_dir: Path) -> Tour:
+def tour(browser: Any, served: str, site_dir: Path) -> Tour:
     origin = served.rstrip("/")
     record = Tour()
 
@@ -53,6 +58,7 @@ def tour(context: Any, served: str, site_dir: Path) -> Tour:
     record.with_calculators = len(with_calculators)
     # the 404 page is opened at its own address, which the server answers with 200
     full_loads = {"", "404.html", next(iter(with_calculators), "")}
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
     page = context.new_page()
     page.add_init_script(CSP_LISTEN)
     page.on("console", lambda m: record.errors.append(m.text) if m.type == "error" else None)
@@ -68,10 +74,11 @@ def tour(context: Any, served: str, site_dir: Path) -> Tour:
                 page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
             record.violations[key] = page.evaluate("() => window.__violations.splice(0)")   # this page's
             record.injected += [f"{key or '/'}: {bad}" for bad in page.evaluate(INSPECT)]
+            record.widths[key] = page.evaluate("document.documentElement.scrollWidth")
+            assert page.evaluate("() => location.pathname") == urlsplit(served + key).path, key
             record.visited.append(key)
     finally:
-        context.remove_listener("request", requested)
-        page.close()
+        context.close()
     print(f"\nvisited {len(record.visited)} pages ({record.with_calculators} with calculators), "
           f"{len(record.seen)} distinct URLs requested, {len(record.outside)} outside the origin")
     return record
@@ -90,3 +97,7 @@ def test_no_page_requests_anything_outside_the_origin(tour: Tour) -> None:
 def test_html_in_the_hash_runs_on_no_page(tour: Tour) -> None:
     assert tour.injected == []
     assert tour.errors == [], f"console errors: {tour.errors}"
+
+
+def test_every_page_fits_a_360px_phone(tour: Tour) -> None:
+    assert {key or "/": width for key, width in tour.widths.items() if width > PHONE["width"]} == {}
