@@ -137,4 +137,3 @@ def _feed_href(config: MkDocsConfig) -> str:
     with the absolute site_url, a copy served elsewhere asked another origin for it, which the
     content policy blocks (a console error on every page load)."""
     return urlsplit(config.site_url or "/").path + rulings.FEED
-

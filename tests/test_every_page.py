@@ -1,9 +1,10 @@
 """Every page, visited once in one tab on a 360 px touch screen, as a reader goes: the home
 page, the 404 page and the first page with a calculator by full loads (the theme, Pyodide and
 the wheel), every other page by a followed link (instant navigation: what a page adds, its HTML,
-images, calculators; the calculators' worker is not restarted each time). Each address carries
-markup in its `#hash`, as a crafted link would (tests/test_hostile_links.py sends the `?query`
-kind to every calculator).
+images, calculators; the calculators' worker is not restarted each time). All the pages share
+one theme, so the full loads fetch everything any page's <head> can ask for. Each address
+carries markup in its `#hash`, as a crafted link would (tests/test_hostile_links.py sends the
+`?query` kind to every calculator).
 
 The tour is taken once and its record read by each test below:
 - no page requests anything outside the site's origin, and none breaks its content policy
