@@ -45,7 +45,8 @@ class Tour:
 
 
 @pytest.fixture(scope="module")
-def tour(browser: Any, served: str, site_dir: Path) -> Tour:
+def tour(phone: Any, served: str, site_dir: Path) -> Tour:
+    """The tour, in conftest's 360 px touch tab (whose PageWatch collects console errors)."""
     origin = served.rstrip("/")
     record = Tour()
 
@@ -59,12 +60,9 @@ def tour(browser: Any, served: str, site_dir: Path) -> Tour:
     record.with_calculators = len(with_calculators)
     # the 404 page is opened at its own address, which the server answers with 200
     full_loads = {"", "404.html", next(iter(with_calculators), "")}
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = context.new_page()
+    page = phone
     page.add_init_script(CSP_LISTEN)
-    page.on("console", lambda m: record.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: record.errors.append(str(e)))
-    context.on("request", requested)
+    page.context.on("request", requested)   # the workers' requests too
     try:
         for key in sorted(full_loads) + [k for k in pages if k not in full_loads]:
             if key in full_loads:   # Material's inline scripts read the hash on a full load
@@ -79,7 +77,8 @@ def tour(browser: Any, served: str, site_dir: Path) -> Tour:
             assert page.evaluate("() => location.pathname") == urlsplit(served + key).path, key
             record.visited.append(key)
     finally:
-        context.close()
+        page.context.remove_listener("request", requested)
+    record.errors = list(page.watch.errors)
     print(f"\nvisited {len(record.visited)} pages ({record.with_calculators} with calculators), "
           f"{len(record.seen)} distinct URLs requested, {len(record.outside)} outside the origin")
     return record
