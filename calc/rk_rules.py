@@ -167,10 +167,7 @@ IMPROVISED = {row["id"]: row for row in data.load("rk_improvised_house")["rows"]
 RULES = ("house", "summary")
 # Weapons that can be thrown: the house Knife and improvised weapons have thrown ranges; the
 # summary rules list no ranges but have a Throw skill, and the Codex lets its Dagger be thrown.
-THROWABLE = {
-    "house": frozenset({"knife", "improvised_small", "improvised_medium", "improvised_large"}),
-    "summary": frozenset({"dagger"}),
-}
+THROWABLE = {rules: frozenset(ids) for rules, ids in data.load("rk_numbers")["throwable"].items()}
 THROWN_RULING = "R-0051"  # calc/data/rulings.json: a thrown summary Dagger adds no Brawn
 
 
