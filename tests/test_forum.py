@@ -20,9 +20,9 @@ from macros import cards, meta, printing, rulings
 from macros.games import GAMES
 from macros.links import page_url
 from macros.mdsource import heading_index, headings
-from scripts.site_index import content_pages, published_anchors
+from macros.site_index import content_pages, published_anchors
 from tests.browser import assert_citation_formats, clipboard
-from tests.conftest import ROOT, PageWatch
+from tests.support import ROOT, PageWatch
 
 DOCS = ROOT / "docs"
 SITE_NAME = "Seventh Sun Codex"

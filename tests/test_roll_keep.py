@@ -14,7 +14,7 @@ import calc
 from calc import InputError
 from calc.rk_rules import MAX_DICE, wound_count
 from tests import brute
-from tests.worst_cases import CALCULATOR_INPUTS
+from scripts.worst_cases import CALCULATOR_INPUTS
 
 DEPTH = 4  # brute-force explosions for wound checks: a die worth 40+ beats every TN used
 ROLL_DEPTH = 3  # for rk-check and rk-horse-fall: every TN there is below 30
@@ -636,7 +636,7 @@ def test_defaults_evaluate_to_json(cid: str) -> None:
         assert h.key in result
 
 
-# the inputs at the caps: tests/worst_cases.py (also timed by make bench)
+# the inputs at the caps: scripts/worst_cases.py (also timed by make bench)
 @pytest.mark.parametrize("cid, params", CALCULATOR_INPUTS)
 def test_inputs_at_the_caps_are_answered(cid: str, params: dict[str, object]) -> None:
     """Every input at the caps is answered in full (how fast: make bench)."""
