@@ -201,11 +201,6 @@ WEAPON_CHOICES: tuple[tuple[str, str], ...] = tuple(
 )
 
 
-def weapons_for(rules: str) -> tuple[str, ...]:
-    """The weapon ids the chosen rules list (custom included), in the form's order."""
-    return tuple(wid for wid, by in WEAPON_OPTIONS if rules in dict(by))
-
-
 def weapon_row(rules: str, weapon: str) -> dict[str, Any]:
     """The weapon's row in the chosen rules' table (with its damage split into X and Y)."""
     if rules == "house":
@@ -333,6 +328,6 @@ __all__ = [
     "EXACT_BUDGET", "EXACT_DICE", "HOUSE_WEAPONS", "IMPROVISED", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE",
     "MAX_TN", "RAISE", "RULES", "SUMMARY_WEAPONS", "THROWABLE", "THROWN_RULING", "WEAPON_CHOICES",
     "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "defended", "dice_from", "dice_params",
-    "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row", "weapons_for",
+    "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row",
     "wound_count", "wound_distribution", "wound_probabilities", "wound_rows",
 ]
