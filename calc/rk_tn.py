@@ -35,12 +35,31 @@ _RANGED = {wid: row for wid, row in HOUSE_WEAPONS.items() if row["point_blank"] 
 _REACH_WEAPONS = {wid: row for wid, row in HOUSE_WEAPONS.items() if row["reach"] is not None}
 REACH_CHOICES = (
     ("same", "Same Reach, or not counted"),
-    ("more_reach", "The attacker's weapon has more Reach than the defender's: \u22125"),
-    ("less_reach", "The attacker's weapon has less Reach than the defender's: +5"),
+    ("more_reach", "The attacker's weapon has more Reach than the defender's: "
+                   + signed(_PHYSICAL["more_reach"]["adjustment"])),
+    ("less_reach", "The attacker's weapon has less Reach than the defender's: "
+                   + signed(_PHYSICAL["less_reach"]["adjustment"])),
     ("weapons", "Work it out from the two weapons"),
 )
 
 Lines = list[tuple[str, int]]  # (label, TN change), in the order they are added
+
+
+def _typed(change: int) -> str:
+    """A change as the form's help writes it, with ASCII signs: +5, -10, 0."""
+    return f"{change:+d}" if change else "0"
+
+
+def _cover_help() -> str:
+    none, some, good = (_typed(_PHYSICAL[f"ranged_{k}"]["adjustment"]) for k in ("no_cover", "some_cover", "good_cover"))
+    return f"No cover {none}, some cover {some}, good cover {good}."
+
+
+def _interrupt_help() -> str:
+    """The interrupt table in a line: "1-2: +5, 3-4: +10, 5-6: +15, 7 or more: +20."."""
+    bands = [(row["phases"] if row["max"] is not None else f"{row['min']} or more", _typed(row["tn"]))
+             for row in _INTERRUPT]
+    return ", ".join(f"{phases}: {tn}" for phases, tn in bands) + "."
 
 
 def weapon_reach(weapon: str, *, attacking: bool) -> int:
@@ -274,12 +293,12 @@ CALCULATORS = (
             IntParam("passive_defense", "Passive Defense (optional)", None, minimum=0, maximum=100, optional=True,
                      required=False, help="House rules: type the PD to use it instead of the Knack."),
             IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False, help="+5 each."),
-            BoolParam("grappled", "Target Grappled", False, required=False, help="-10 to PD."),
-            BoolParam("prone", "Target Prone", False, required=False, help="-15 to PD."),
+            BoolParam("grappled", "Target Grappled", False, required=False, help=f"{_typed(_PHYSICAL['grappled']['adjustment'])} to PD."),
+            BoolParam("prone", "Target Prone", False, required=False, help=f"{_typed(_PHYSICAL['prone']['adjustment'])} to PD."),
             ChoiceParam("cover", "Ranged attack: cover", "none", required=False,
                         choices=(("none", "Not a ranged attack"),
                                  *((k, _PHYSICAL[k]["state"]) for k in ("ranged_no_cover", "ranged_some_cover", "ranged_good_cover"))),
-                        help="No cover -5, some cover 0, good cover +5."),
+                        help=_cover_help()),
             ChoiceParam("reach", "Reach", "same", required=False, choices=REACH_CHOICES,
                         help="The attacker's weapon against the defender's (house rules), or pick both weapons."),
             ChoiceParam("attacker_weapon", "Attacker's weapon (for Reach)", "fencing", required=False,
@@ -289,7 +308,7 @@ CALCULATORS = (
                         shown_when=(("reach", ("weapons",)),), choices=_reach_choices(attacking=False),
                         help="Its Reach when parrying."),
             IntParam("promoted", "Phases promoted (interrupt)", 0, minimum=0, maximum=10, required=False, more=True,
-                     help="1-2: +5, 3-4: +10, 5-6: +15, 7 or more: +20."),
+                     help=_interrupt_help()),
             BoolParam("drawing", "Drawing a weapon", False, required=False, more=True, help=f"+{DRAWING} to the TN."),
             BoolParam("getting_up", "Getting up from Prone", False, required=False, more=True,
                       help=f"+{GETTING_UP} to the TN."),

@@ -33,12 +33,12 @@ SOURCE_DEGREES = {"strong.low": 5, "exceptional.low": 10}
 # Where each number is stated: the built page and the quotes it must carry.
 QUOTED = {
     "rk/attacking/index.html": {"rk_numbers.roll.off_hand", "rk_numbers.tn.drawing", "rk_numbers.tn.getting_up",
-                                "rk_numbers.tn.two_pistols"},
+                                "rk_numbers.tn.two_pistols", "rk_physical_tn.prone.adjustment"},
     "rk/mounted/index.html": {"rk_numbers.wrestling.unseat.tn", "rk_numbers.mounted.leap_athletics.tn",
                               "rk_numbers.mounted.shared_horse.tn", "rk_numbers.mounted.carriage_chase.tn",
                               "rk_numbers.mounted.on_foot.tn"},
     "rk/wrestling/index.html": {"rk_numbers.wrestling.attack_ungrappled.tn",
-                                "rk_numbers.wrestling.escape_athletics.tn"},
+                                "rk_numbers.wrestling.escape_athletics.tn", "rk_physical_tn.grappled.adjustment"},
     "rk/damage/index.html": {"rk_numbers.crippled_dice"},
     "rk/initiative/index.html": {"rk_numbers.initiative_penalty"},
     "sun/rules/index.html": {"sun_degrees.strong.low", "sun_degrees.strong.high", "sun_degrees.exceptional.low"},
