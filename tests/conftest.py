@@ -11,18 +11,15 @@ Browser tests use Debian's Chromium through Playwright (`executable_path`, never
 
 from __future__ import annotations
 
-import fcntl
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Iterator
 
 import pytest
 
 from tests.support import (
-    CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, SESSION, SITE_PORT, TEST_ONLY_ARGS, PageWatch, build_site, free_port,
-    long_files_first, mark_tiers, phone_page, serve, shared_site,
+    CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, SITE_PORT, TEST_ONLY_ARGS, PageWatch, end_session, long_files_first,
+    mark_tiers, phone_page, session_build, start_session,
 )
 
 
@@ -46,22 +43,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if hasattr(config, "workerinput"):
-        return
-    # the controller, or a run without workers
-    os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
-    port = free_port()
-    os.environ[SITE_PORT] = str(port)
-    config.codex_site_server = serve(shared_site(), port)   # 404 until the site is built
+    if not hasattr(config, "workerinput"):   # the controller, or a run without workers
+        config.codex_site_server = start_session()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     server = getattr(config, "codex_site_server", None)
     if server is not None:
-        server.shutdown()
-        shutil.rmtree(shared_site(), ignore_errors=True)
-        for suffix in (".built", ".site-lock", ".lock", ".warm"):
-            Path(os.environ[SESSION] + suffix).unlink(missing_ok=True)
+        end_session(server)
 
 
 @pytest.fixture(scope="session")
@@ -78,15 +67,7 @@ def base_url(site_port: int) -> str:
 def site_dir(base_url: str) -> Path:
     """The site, built once per session (by whichever worker asks first) with `site_url`
     matching the test server. Tests read it and never change it."""
-    dest = shared_site()
-    built = Path(os.environ[SESSION] + ".built")
-    with open(os.environ[SESSION] + ".site-lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)   # another worker building it: wait for its build
-        if not built.exists():
-            done = build_site(dest, base_url)
-            assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
-            built.touch()
-    return dest
+    return session_build(base_url)
 
 
 @pytest.fixture(scope="session")

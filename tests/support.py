@@ -12,8 +12,10 @@ import fcntl
 import functools
 import http.server
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from collections import Counter
 from pathlib import Path
@@ -94,6 +96,36 @@ SESSION = "CODEX_TEST_SESSION"
 # the only one) on one port from the start: the first test that needs it builds it into the
 # served folder, and every worker's tests read that build (a build costs a worker 10-15 s).
 SITE_PORT = "CODEX_TEST_SITE_PORT"
+
+
+def start_session() -> http.server.ThreadingHTTPServer:
+    """The controller's start: the session's name and port in the environment (the workers
+    inherit them), and its server, which answers 404 until the site is built."""
+    os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
+    port = free_port()
+    os.environ[SITE_PORT] = str(port)
+    return serve(shared_site(), port)
+
+
+def end_session(server: http.server.ThreadingHTTPServer) -> None:
+    """Stop the session's server; remove its build and its lock files."""
+    server.shutdown()
+    shutil.rmtree(shared_site(), ignore_errors=True)
+    for suffix in (".built", ".site-lock", ".lock", ".warm"):
+        Path(os.environ[SESSION] + suffix).unlink(missing_ok=True)
+
+
+def session_build(site_url: str) -> Path:
+    """The session's one build, made by whichever worker asks first; the others wait for it."""
+    dest = shared_site()
+    built = Path(os.environ[SESSION] + ".built")
+    with open(os.environ[SESSION] + ".site-lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # another worker building it: wait for its build
+        if not built.exists():
+            done = build_site(dest, site_url)
+            assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+            built.touch()
+    return dest
 
 
 def shared_site() -> Path:
