@@ -90,8 +90,10 @@ test:
 test-fast: setup
 	CODEX_PROPERTY_SCALE=0.25 $(TEST_PY) -m pytest -n $(WORKERS) -m "not browser and not build"
 
+# with workers too: they share the session's one build (tests/support.py), and `--dist loadfile`
+# keeps a file's module fixtures (an edited copy of the project, built once) in one worker
 test-build: setup
-	$(TEST_PY) -m pytest -m "build and not browser"
+	$(TEST_PY) -m pytest -n $(WORKERS) --dist loadfile -m "build and not browser"
 
 bench: setup
 	$(PY) -m scripts.bench

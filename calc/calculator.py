@@ -76,14 +76,3 @@ class Calculator:
             p for p in self.applicable(values)
             if p.name in values and canonical(values[p.name]) != canonical(p.default)
         )
-
-    def describe(self) -> dict[str, Any]:
-        """JSON-ready description, shipped to the page to build and read its form."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "rule": self.rule,
-            "summary": self.summary,
-            "params": [p.describe() for p in self.params],
-            "headlines": [{"key": h.key, "label": h.label, "format": h.format} for h in self.headlines],
-        }

@@ -1,52 +1,19 @@
-"""Keep the highest or lowest k of n dice, and Roll & Keep's XkY.
+"""Keep the highest or lowest k of n dice, and Roll & Keep's XkY: which algorithm serves a die.
 
-Two algorithms, each checked against a brute-force twin in tests/test_keep.py:
-
-* Order statistics over the faces (`_order_statistic`, `_order_dp`), exact in integers.
-  Faces are taken from the best down; a state is "j dice so far, all of them kept", held as
-  one packed big-integer polynomial in the kept sum. The moment a face brings the count to
-  k or more, the other dice only have to lie below it, so that state ends in one step.
-  States count labelled dice, so they do not depend on n: one pass serves many (n, k) pairs,
-  and `_order_dp` sums weighted families of them ("groups") without computing each one.
-
-* Exploding dice (`_keep_highest_exploding`). Give each die its level: how many times it
-  exploded. A die at level L is worth sides*L + U with U uniform on 1..sides-1, and every
-  die at a higher level beats every die at a lower one. Condition on the level of the k-th
-  best die and on how many dice lie above it (a) and at it (m): the a dice above are all kept
-  and, by memorylessness, each is sides*(level+1) plus a fresh exploding die E; of the m at
-  the level the best r = k - a are kept, an order statistic of uniform dice (first
-  algorithm, one group per level and a). So
-      KH = sum over a of  E^(*a) (*) H_a,
-  evaluated by Horner's rule in fixed point (2**-64). A product by E is not a long
-  multiplication: E is a plain die on 1..sides-1 times a geometric series in x^sides/sides,
-  so it takes a few shifts and 64-bit scalings (`_times_exploding`). Totals beyond what the
-  explosions reach with more than 1e-18 are never computed (`_window`). Configurations below
-  1e-17 are skipped, and the result's top is cut below 1e-16; `tail` reports the loss.
+Two algorithms, each checked against a brute-force twin in tests/test_keep.py: order statistics
+over the faces, exact in integers (`calc.order_stats`), for any die; and, for a die built by
+`exploding_die`, the dice sorted by how often each exploded (`calc.keep_exploding`), which uses
+the first for the dice at one level.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
-from math import comb
 
-from .dist import (
-    FIXED_BYTES,
-    FIXED_ONE,
-    SLOT_BYTES,
-    Dist,
-    fixed_power,
-    fixed_to_floats,
-    pack,
-    pack_fixed,
-    product_to_floats,
-    trim_weights,
-    unfix,
-    unpack,
-)
-from .explode import DEFAULT_THRESHOLD, exploding_die, exploding_levels
-
-_NEGLIGIBLE = 1e-17  # mass below which a configuration of levels is not computed
+from .dist import Dist
+from .explode import exploding_die
+from .keep_exploding import exploding_sides, keep_highest_exploding, keep_lowest_exploding
+from .order_stats import keep_exact, keep_float
 
 
 def _check(n: int, k: int) -> None:
@@ -54,495 +21,10 @@ def _check(n: int, k: int) -> None:
         raise ValueError("keep needs whole numbers with 0 <= k <= n")
 
 
-# -- order statistics, exact --------------------------------------------------------------
-
-
-_BINOMIALS = tuple(tuple(comb(n, i) for i in range(n + 1)) for n in range(65))  # Pascal's triangle
-
-
-def _binomials(n: int) -> tuple[tuple[int, ...], ...]:
-    """Rows 0..n of Pascal's triangle (a constant table up to 64)."""
-    if n < len(_BINOMIALS):
-        return _BINOMIALS
-    return tuple(tuple(comb(i, j) for j in range(i + 1)) for i in range(n + 1))
-
-
-def _powers(base: int, n: int) -> list[int]:
-    out = [1] * (n + 1)
-    for i in range(1, n + 1):
-        out[i] = out[i - 1] * base
-    return out
-
-
-Group = tuple[int, list[tuple[int, int]]]  # (r, [(m, factor), ...])
-
-
-def _at_least_count(row: tuple[int, ...], big_m: int, c0: int, pw: list[int] | None, pb: list[int] | None,
-                    pt: list[int]) -> int:
-    """Weight of: at least c0 of big_m dice show this face (weights `pw`), the rest a lower one (`pb`).
-
-    `row` is Pascal's row big_m and `pt` the powers of the weight of this face and all below it;
-    the shorter of the two sums is taken (the direct one, or the complement of fewer than c0).
-    """
-    if pb is None:
-        return pw[big_m] if pw else 1
-    if big_m - c0 < c0:
-        if pw:
-            return sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-        return sum([row[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-    if pw:
-        return pt[big_m] - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
-    return pt[big_m] - sum([row[c] * pb[big_m - c] for c in range(c0)])
-
-
-def _advance(states: list[int], binom: tuple[tuple[int, ...], ...], pw: list[int] | None) -> list[int]:
-    """The states after this face: j dice kept so far, plus c more showing this face (all still kept).
-
-    States are held relative to this face (see `_order_dp`), so the c new dice add no shift.
-    """
-    max_r = len(states)
-    nxt = states[:]
-    for j in range(max_r - 1):
-        state = states[j]
-        if not state:
-            continue
-        for c in range(1, max_r - j):
-            factor = binom[j + c][c] if pw is None else binom[j + c][c] * pw[c]
-            nxt[j + c] += factor * state
-    return nxt
-
-
-def _ending_here(rs: list[int], weighted: list[list[list[tuple[int, int]]]], states: list[int],
-                 count: Callable[[int, int], int]) -> list[int]:
-    """Per group, the weights of the kept sums whose r-th best die shows this face (relative to it).
-
-    With j dice above this face (state j), the other m - j must put at least r - j on this
-    face and the rest below it: `count(m - j, r - j)` ways. `weighted[g][j]` lists, for each
-    member, m - j and its factor times C(m, j) (the ways to choose the j), found once per DP.
-    """
-    counts: dict[int, int] = {}
-    out = []
-    for r, by_j in zip(rs, weighted):
-        acc = 0
-        for j in range(r):
-            state = states[j]
-            if not state:
-                continue
-            c0 = r - j
-            scalar = 0
-            for big_m, factor in by_j[j]:
-                key = big_m * 4096 + c0
-                ways = counts.get(key)
-                if ways is None:
-                    ways = counts[key] = count(big_m, c0)
-                scalar += factor * ways
-            if scalar:
-                acc += scalar * state
-        out.append(acc)
-    return out
-
-
-def _order_dp(faces: list[tuple[int, int]], groups: list[Group]) -> tuple[int, list[int]]:
-    """Weighted sums of keep-highest distributions, exact in integers.
-
-    For each group (r, members) the result is  sum over (m, factor) in members of
-    factor * (weights of the sum of the r highest of m dice), the weights of one (m, r)
-    adding up to W**m (W = sum of the face weights). A group with a single member and factor
-    1 is just that order statistic; the exploding algorithm folds many (m, r) into one group.
-
-    Args:
-        faces: (value, positive int weight), best first (descending values).
-        groups: (r, [(m, factor), ...]) with 1 <= r <= m and factor >= 0.
-
-    Returns:
-        (nbytes, packed): one packed polynomial per group, slots of `nbytes` bytes, slot i
-        holding the weight of kept sum r * lowest_face + i.
-
-    While face v is handled, state j (j dice so far, all showing v or more) is held relative
-    to v: slot i is the kept sum j * v + i. Then the dice that show v add nothing to a state,
-    and a group's finished sums all start at r * v, so neither needs a shift per term; the
-    states move up by j slots per unit of value when the next, lower face comes.
-    """
-    low = faces[-1][0]
-    big_w = sum(w for _, w in faces)
-    max_m = max(m for _, members in groups for m, _ in members)
-    max_r = max(r for r, _ in groups)
-    bound = max(sum(f * big_w**m for m, f in members) for _, members in groups)
-    nbytes = max(1, -(-bound.bit_length() // 8))
-    bits = 8 * nbytes
-    binom = _binomials(max_m)
-    states = [0] * max_r
-    states[0] = 1
-    found = [0] * len(groups)
-    remaining = big_w
-    pt = _powers(big_w, max_m)  # powers of the weight of this face and all below it
-    rs = [r for r, _ in groups]
-    weighted = [[[(m - j, factor * binom[m][j]) for m, factor in members] for j in range(r)] for r, members in groups]
-    previous = faces[0][0]
-    for value, w in faces:
-        step = (value - low) * bits
-        move = (previous - value) * bits
-        if move:
-            states = [state << (j * move) for j, state in enumerate(states)]
-        previous = value
-        below = remaining - w
-        pw = _powers(w, max_m) if w != 1 else None
-        pb = _powers(below, max_m) if below else None
-        ending = _ending_here(rs, weighted, states, lambda big_m, c0: _at_least_count(binom[big_m], big_m, c0, pw, pb, pt))
-        for index, r in enumerate(rs):
-            if ending[index]:
-                found[index] += ending[index] << (step * r)
-        if pb is not None:
-            states = _advance(states, binom, pw)
-            pt = pb
-        remaining = below
-    return nbytes, found
-
-
-def _order_statistic(faces: list[tuple[int, int]], m: int, r: int) -> tuple[int, list[int]]:
-    """(offset, weights) of the sum of the r highest of m dice; the weights add up to W**m.
-
-    The one-pair case of `_order_dp`, written out for speed on small pools (4d6 keep 3).
-    """
-    low = faces[-1][0]
-    big_w = sum(w for _, w in faces)
-    nbytes = max(1, -(-(big_w**m).bit_length() // 8))
-    bits = 8 * nbytes
-    binom = _binomials(m)
-    row_m = binom[m]
-    states = [0] * r
-    states[0] = 1
-    acc = 0
-    remaining = big_w
-    for value, w in faces:
-        step = (value - low) * bits
-        below = remaining - w
-        if not below:  # the lowest face: every die not yet placed shows it
-            for j in range(r):
-                state = states[j]
-                if state:
-                    acc += (row_m[j] * w ** (m - j)) * (state << (step * (r - j)))
-            break
-        pb = [1] * (m + 1)
-        for i in range(1, m + 1):
-            pb[i] = pb[i - 1] * below
-        pw = [1] * (m + 1)
-        if w != 1:
-            for i in range(1, m + 1):
-                pw[i] = pw[i - 1] * w
-        for j in range(r):
-            state = states[j]
-            if state:
-                big_m = m - j
-                c0 = r - j
-                row = binom[big_m]
-                # at least c0 of the other big_m dice show this face, the rest lower
-                if big_m - c0 < c0:
-                    count = sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0, big_m + 1)])
-                else:
-                    count = remaining**big_m - sum([row[c] * pw[c] * pb[big_m - c] for c in range(c0)])
-                acc += (row_m[j] * count) * (state << (step * c0))
-        nxt = states[:]
-        for j in range(r - 1):
-            state = states[j]
-            if state:
-                for c in range(1, r - j):
-                    nxt[j + c] += (binom[j + c][c] * pw[c]) * (state << (step * c))
-        states = nxt
-        remaining = below
-    return low * r, unpack(acc, nbytes, (faces[0][0] - low) * r + 1)
-
-
-def _faces(die: Dist, *, highest: bool) -> list[tuple[int, int]]:
-    faces = [(o, w) for o, w in die.items()]
-    if highest:
-        faces.reverse()
-    else:
-        faces = [(-o, w) for o, w in faces]
-    return faces
-
-
-def _keep_exact(die: Dist, n: int, k: int, *, highest: bool) -> Dist:
-    (offset, weights) = _order_statistic(_faces(die, highest=highest), n, k)
-    start, trimmed = trim_weights(offset, weights)
-    result = Dist(start, trimmed, die.total**n)
-    return result if highest else -result
-
-
-def _keep_float(die: Dist, n: int, k: int, *, highest: bool) -> Dist:
-    """Any float die: weights to 2**-64 fixed point, then the exact algorithm."""
-    faces = [(o, int(p * FIXED_ONE + 0.5)) for o, p in zip(range(die.offset, die.max + 1), die.probabilities())]
-    faces = [(o, w) for o, w in faces if w]
-    die_int = Dist.from_weights(dict(faces))
-    (offset, weights) = _order_statistic(_faces(die_int, highest=highest), n, k)
-    scale = FIXED_ONE**n
-    probs = [w / scale for w in weights]
-    result = Dist.from_probabilities(offset, probs)
-    return -result if not highest else result
-
-
-# -- exploding dice ---------------------------------------------------------------------
-
-
-def _exploding_sides(die: Dist) -> int | None:
-    """The number of sides if `die` is exactly what `exploding_die` builds, else None."""
-    if die.exact or die.offset != 1 or len(die.weights) < 3:
-        return None
-    try:
-        sides = die.weights.index(0) + 1
-    except ValueError:
-        return None
-    levels, extra = divmod(len(die.weights) + 1, sides)
-    if extra or sides < 2:
-        return None
-    return sides if exploding_levels(sides, levels) == die else None
-
-
-@lru_cache(maxsize=32)
-def _exploding_fixed(sides: int, levels: int) -> int:
-    """The exploding die as a packed fixed-point polynomial indexed by value (slot 0 empty).
-
-    Built from the exact probabilities sides**-(level+1), rounded once to 2**-64, not from
-    the die's floats (1/6 as a float is already 3e-17 short, and sums of 20 dice would show it).
-    """
-    words = [0]
-    for level in range(levels):
-        den = sides ** (level + 1)
-        words.extend([(FIXED_ONE + den // 2) // den] * (sides - 1))
-        words.append(0)
-    words.pop()
-    return pack(words, SLOT_BYTES)
-
-
-def _levels_for(sides: int, n: int) -> int:
-    """Levels that leave out less than 1e-17 over n dice."""
-    levels = 1
-    while n * float(sides) ** -levels >= _NEGLIGIBLE:
-        levels += 1
-    return levels
-
-
-def _trim_tail(offset: int, probs: list[float], threshold: float) -> Dist:
-    """Drop the top outcomes whose combined probability is below a thousandth of threshold."""
-    cut = len(probs)
-    mass = 0.0
-    limit = threshold * 1e-3
-    while cut > 1 and mass + probs[cut - 1] < limit:
-        cut -= 1
-        mass += probs[cut]
-    return Dist.from_probabilities(offset, probs[:cut])
-
-
-def _window(sides: int, n: int, k: int) -> int:
-    """How many totals (0, 1, ...) the k highest of n exploding dice reach with more than 1e-18.
-
-    A kept die is worth at most sides - 1 plus sides per explosion, so k kept dice total at
-    most k (sides - 1) + sides T, T the explosions among all n dice; T reaches m with chance
-    at most C(n + m - 1, m) sides^-m (`_explosions_beyond`).
-    """
-    return k * (sides - 1) + sides * _explosions_beyond(sides, n, _NEGLIGIBLE * 1e-2) + 1
-
-
-def _configurations(sides: int, n: int, k: int, levels: int) -> dict[tuple[int, int], list[tuple[int, float]]]:
-    """The configurations of levels that matter, {(level, a): [(m, chance), ...]}.
-
-    The k-th best die is at `level`, a dice lie above it (all kept), m at it (the best
-    r = k - a of them kept), the rest below (dropped); those under 1e-17 are left out.
-    """
-    q = 1.0 / sides
-    face = sides - 1
-    found: dict[tuple[int, int], list[tuple[int, float]]] = {}
-    binom_nk = comb(n, k)
-    for level in range(levels):
-        if level and binom_nk * q ** (level * k) < _NEGLIGIBLE:
-            break
-        above = q ** (level + 1)
-        at = face * q ** (level + 1)
-        below = 1.0 - q**level
-        for a in range(k):
-            r = k - a
-            ways_a = comb(n, a) * above**a
-            for m in range(r, n - a + 1) if level else (n - a,):
-                p = ways_a * comb(n - a, m) * at**m * below ** (n - a - m)
-                if p >= _NEGLIGIBLE:
-                    found.setdefault((level, a), []).append((m, p))
-    return found
-
-
-def _kept_at_levels(sides: int, k: int, found: dict[tuple[int, int], list[tuple[int, float]]]) -> dict[int, list[float]]:
-    """For each a: the chance of each kept total from the k - a dice kept at the k-th best die's level.
-
-    Totals count the a dice above as sides * (level + 1) each (their fresh exploding parts
-    are added by Horner's rule). One `_order_dp` group per (level, a). When every group has
-    one member (only level 0 matters: large k), the factor is applied as a float afterwards,
-    which keeps the integers of the DP small; otherwise the factors go in as fixed point,
-    scaled so that all groups share one scale.
-    """
-    face = sides - 1
-    keys = sorted(found)
-    single = all(len(found[key]) == 1 for key in keys)
-    max_m = max(m for members in found.values() for m, _ in members)
-    if single:
-        groups: list[Group] = [(k - a, [(found[(level, a)][0][0], 1)]) for level, a in keys]
-        scales = [found[key][0][1] / float(face) ** found[key][0][0] for key in keys]
-    else:
-        groups = [(k - a, [(m, int(p * FIXED_ONE * face ** (max_m - m) + 0.5)) for m, p in found[(level, a)]])
-                  for level, a in keys]
-        scales = [1.0 / (FIXED_ONE * float(face) ** max_m)] * len(keys)
-    nbytes, packed = _order_dp([(v, 1) for v in range(face, 0, -1)], groups)
-    by_a: dict[int, list[float]] = {}
-    for (level, a), acc, scale in zip(keys, packed, scales):
-        start = sides * (level + 1) * a + sides * level * (k - a) + (k - a)  # the lowest kept total
-        values = by_a.setdefault(a, [])
-        weights = unpack(acc, nbytes)
-        if len(values) < start + len(weights):
-            values.extend([0.0] * (start + len(weights) - len(values)))
-        for i, w in enumerate(weights, start):
-            if w:
-                values[i] += w * scale
-    return by_a
-
-
-def _run_sum(packed: int, count: int, slot_bits: int) -> int:
-    """packed * (1 + x + ... + x^(count - 1)): `count` shifted copies, added by doubling."""
-    result, offset, block, size = 0, 0, packed, 1
-    while count:
-        if count & 1:
-            result += block << (offset * slot_bits)
-            offset += size
-        count >>= 1
-        if count:
-            block += block << (size * slot_bits)
-            size *= 2
-    return result
-
-
-def _times_exploding(packed: int, sides: int, slots: int) -> int:
-    """A packed fixed-point polynomial times E / x, E the exploding die, cut to `slots` slots.
-
-    E = (x + ... + x^(sides-1)) / sides * (1 + t + t^2 + ...) with t = x^sides / sides: a die
-    that does not explode, after any number of explosions. So the product is a run of sides - 1
-    shifted copies, scaled by 1/sides, then multiplied by the geometric series as
-    (1 + t)(1 + t^2)(1 + t^4)... Each factor is a shift and a multiplication by one 64-bit
-    number, so the cost grows with the length of `packed` alone, not with the length of E.
-    The series stops where t^(2^i) falls below 2**-64 or past the cut.
-    """
-    bits = 8 * SLOT_BYTES
-    mask = (1 << (bits * slots)) - 1
-    y = unfix((_run_sum(packed, sides - 1, bits) * ((FIXED_ONE + sides // 2) // sides)) & mask,
-              SLOT_BYTES, FIXED_BYTES)
-    step, den = sides, sides
-    while step < slots:
-        scalar = (FIXED_ONE + den // 2) // den
-        if not scalar:
-            break
-        y += unfix(((y << (step * bits)) * scalar) & mask, SLOT_BYTES, FIXED_BYTES)
-        step, den = 2 * step, den * den
-    return y
-
-
-def _keep_highest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
-    levels = _levels_for(sides, n)
-    length = _window(sides, n, k)
-    if k == n:  # every die kept: a plain sum
-        packed = fixed_power(_exploding_fixed(sides, levels), n, length)
-        return _trim_tail(0, fixed_to_floats(packed), threshold)
-    by_a = _kept_at_levels(sides, k, _configurations(sides, n, k, levels))
-    # Horner's rule over a, KH = sum of E^(*a) (*) H_a, held as (lowest total, packed from it);
-    # a product by E only moves mass up (by 1 at least), so the totals from `length` up can go
-    low, acc = length, 0
-    for a in range(max(by_a), -1, -1):
-        if acc:
-            low += 1
-            acc = _times_exploding(acc, sides, length - low)
-        values = by_a.get(a)
-        if values:
-            start = next(i for i, v in enumerate(values) if v)
-            if start < low:
-                acc, low = acc << (8 * SLOT_BYTES * (low - start)), start
-            acc += pack_fixed(values[start:length]) << (8 * SLOT_BYTES * (start - low))
-    probs = [0.0] * low + fixed_to_floats(acc)
-    return _trim_tail(0, probs, threshold)
-
-
-def _cut_small_top(probs: list[float], limit: float) -> list[float]:
-    """Drop the top entries whose combined probability is below `limit`."""
-    cut = len(probs)
-    mass = 0.0
-    while cut > 1 and mass + probs[cut - 1] < limit:
-        cut -= 1
-        mass += probs[cut]
-    return probs[:cut]
-
-
-def _keep_lowest_exploding(sides: int, n: int, k: int, threshold: float = DEFAULT_THRESHOLD) -> Dist:
-    """The k lowest of n exploding dice (0 < k < n), by how many of them exploded.
-
-    Every die that exploded (worth more than `sides`) beats every die that did not (1 to
-    sides - 1). With d = n - k dice dropped, let D_j be the lowest j - d of j exploding dice.
-    Among j dice, i exploded with probability C(j, i) s^-i ((s - 1)/s)^(j - i), then
-
-    * i <= d: the kept dice are the lowest j - d of the j - i plain dice, an order statistic
-      of uniform dice on 1..s-1 (`_order_dp`, one group per j, exact in integers);
-    * i > d: every plain die is kept, and the lowest i - d of the exploded ones, each worth
-      s plus a fresh exploding die: s (i - d) + D_i, a smaller case of the same family.
-
-    The case i = j refers to D_j itself (all j exploded, probability s^-j), so
-    D_j = X_j + s^-j D_j shifted by s (j - d), solved by one pass up the outcomes. The
-    products of the second case are summed as packed fixed-point integers (one conversion
-    to floats per j); each D_j is cut where less than 1e-18 is left above.
-    """
-    d = n - k
-    face = sides - 1
-    q, p = face / sides, 1.0 / sides
-    limit = _NEGLIGIBLE * 1e-1
-    length = (k + _explosions_beyond(sides, k, limit)) * sides + 1  # above this, less than `limit`
-    # order statistics of the plain dice: group j holds sum over i <= d of C(j, i) * (lowest r of j - i)
-    groups: list[Group] = [(j - d, [(j - i, comb(j, i)) for i in range(d + 1)]) for j in range(d + 1, n + 1)]
-    nbytes, packed = _order_dp([(v, 1) for v in range(face, 0, -1)], groups)
-    plain_sums = [[1.0]] + [Dist.die(face).repeat(m).probabilities() for m in range(1, k)]
-    window = (1 << (8 * SLOT_BYTES * length)) - 1
-    found: dict[int, int] = {}  # j -> D_j packed in fixed point (slot SLOT_BYTES, value = slot index)
-    x: list[float] = []
-    for (r, _), acc, j in zip(groups, packed, range(d + 1, n + 1)):
-        # i > d dice exploded (i < j): the plain sum (from m) and s (i - d) + D_i
-        mixed = 0
-        for i in range(d + 1, j):
-            m = j - i
-            coefficient = comb(j, i) * p**i * q**m
-            if coefficient >= limit:
-                plain = pack_fixed([coefficient * v for v in plain_sums[m]])
-                mixed += (plain * found[i]) << (8 * SLOT_BYTES * (m + sides * (i - d)))
-        x = product_to_floats(mixed & window, length) if mixed else [0.0] * length
-        # i <= d: relabel each face v as sides - v, so slot i (a highest-r sum of r + i) is the
-        # lowest-r sum r * face - i
-        scale = float(sides) ** -j
-        top = r * face
-        for i, w in enumerate(unpack(acc, nbytes, (face - 1) * r + 1)):
-            if w:
-                x[top - i] += w * scale
-        # the case where all j exploded: D_j = X_j + s^-j D_j shifted by s (j - d)
-        step, rho = sides * (j - d), p**j
-        for v in range(step, length):
-            x[v] += rho * x[v - step]
-        x = _cut_small_top(x, limit)
-        if j < n:
-            found[j] = pack_fixed(x)
-    return _trim_tail(0, x, threshold)
-
-
-def _explosions_beyond(sides: int, dice: int, limit: float) -> int:
-    """Explosions among `dice` dice beyond which less than `limit` is left: C(dice+m-1, m) sides^-m."""
-    m = 0
-    while comb(dice + m - 1, m) * float(sides) ** -m >= limit:
-        m += 1
-    return m
-
-
 def exploding_sum(die: Dist, n: int) -> Dist | None:
     """The sum of n rolls of `die` if it is an exploding die (followed to 1e-17), else None."""
-    sides = _exploding_sides(die)
-    return None if sides is None else _keep_highest_exploding(sides, n, n)
+    sides = exploding_sides(die)
+    return None if sides is None else keep_highest_exploding(sides, n, n)
 
 
 # -- public -------------------------------------------------------------------------------
@@ -558,14 +40,14 @@ def keep_highest(die: Dist, n: int, k: int) -> Dist:
     _check(n, k)
     if k == 0:
         return Dist.constant(0)
-    sides = _exploding_sides(die)
+    sides = exploding_sides(die)
     if sides is not None:
-        return _keep_highest_exploding(sides, n, k)
+        return keep_highest_exploding(sides, n, k)
     if k == n:
         return die.repeat(n)
     if die.exact:
-        return _keep_exact(die, n, k, highest=True)
-    return _keep_float(die, n, k, highest=True)
+        return keep_exact(die, n, k, highest=True)
+    return keep_float(die, n, k, highest=True)
 
 
 def keep_lowest(die: Dist, n: int, k: int) -> Dist:
@@ -573,16 +55,16 @@ def keep_lowest(die: Dist, n: int, k: int) -> Dist:
     _check(n, k)
     if k == 0:
         return Dist.constant(0)
-    sides = _exploding_sides(die)
+    sides = exploding_sides(die)
     if sides is not None:
         if k == n:
-            return _keep_highest_exploding(sides, n, n)
-        return _keep_lowest_exploding(sides, n, k)
+            return keep_highest_exploding(sides, n, n)
+        return keep_lowest_exploding(sides, n, k)
     if k == n:
         return die.repeat(n)
     if die.exact:
-        return _keep_exact(die, n, k, highest=False)
-    return _keep_float(die, n, k, highest=False)
+        return keep_exact(die, n, k, highest=False)
+    return keep_float(die, n, k, highest=False)
 
 
 @lru_cache(maxsize=64)

@@ -79,21 +79,6 @@ class Param:
     def parse(self, raw: object) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def describe(self) -> dict[str, Any]:
-        """A JSON-ready description, shipped to the page to build the form."""
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "label": self.label,
-            "default": self.default,
-            "help": self.help,
-            "required": self.required,
-            "allowed": self.allowed(),
-            "hint": self.hint(),
-            "shown_when": self.when(),
-            "more": self.more,
-        }
-
     def when(self) -> dict[str, list[str]]:
         """`shown_when` as the page gets it: each deciding field's values, in the canonical form."""
         return {name: [canonical(v) for v in values] for name, values in self.shown_when}
@@ -193,14 +178,6 @@ class ChoiceParam(Param):
         if len(labels) <= 4 and all(len(label) <= 40 for label in labels):
             return "one of " + ", ".join(f"\u201c{label}\u201d" for label in labels)
         return "one of the choices in its list"
-
-    def describe(self) -> dict[str, Any]:
-        out = super().describe()
-        out["choices"] = [list(pair) for pair in self.choices]
-        if self.filtered_by:
-            out["filtered_by"] = self.filtered_by
-            out["offered"] = {value: dict(labels) for value, labels in self.offered}
-        return out
 
     def parse(self, raw: object) -> str:
         if raw is None or raw == "":

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import fsum
 from typing import Any, Mapping
 
-from . import rk_attack
+from . import data, rk_attack
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
@@ -25,7 +25,7 @@ from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist, defended
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
 MAX_RAISES = 10
-CRIPPLED_DICE = 2  # summary rules: a Crippled character loses 2 unkept dice from every action
+CRIPPLED_DICE = data.load("rk_numbers")["crippled_dice"]  # summary rules: unkept dice a Crippled character loses
 
 HOUSE_FLESH_RULING = "R-0059"  # house rules: passed damage keeps counting until a check fails
 CRIPPLED_DEFENSE_RULING = "R-0060"  # summary rules: the Crippled penalty hits the Active Defense only

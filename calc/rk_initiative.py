@@ -20,13 +20,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from . import data
 from .calculator import Calculator, Headline
 from .dist import Dist
 from .errors import InputError
 from .params import BoolParam, ChoiceParam, IntParam
 
 SIDES = 10
-PENALTY = 2  # Crippled / Distracted: each die of that kind counts 2 lower, never below 0
+PENALTY = data.load("rk_numbers")["initiative_penalty"]  # Crippled / Distracted: how much lower each die counts (floor 0)
 MAX_TRAIT = 10
 ACTION_DICE_RULING = "R-0012"  # no explosions, a 0 reads as 10; the summary's extra die is the nonaggressive action
 DISTRACTED_RULING = "R-0013"  # Distracted has the same floor of 0

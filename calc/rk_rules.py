@@ -167,10 +167,7 @@ IMPROVISED = {row["id"]: row for row in data.load("rk_improvised_house")["rows"]
 RULES = ("house", "summary")
 # Weapons that can be thrown: the house Knife and improvised weapons have thrown ranges; the
 # summary rules list no ranges but have a Throw skill, and the Codex lets its Dagger be thrown.
-THROWABLE = {
-    "house": frozenset({"knife", "improvised_small", "improvised_medium", "improvised_large"}),
-    "summary": frozenset({"dagger"}),
-}
+THROWABLE = {rules: frozenset(ids) for rules, ids in data.load("rk_numbers")["throwable"].items()}
 THROWN_RULING = "R-0051"  # calc/data/rulings.json: a thrown summary Dagger adds no Brawn
 
 
@@ -202,11 +199,6 @@ WEAPON_OPTIONS = _weapon_options()
 WEAPON_CHOICES: tuple[tuple[str, str], ...] = tuple(
     (wid, dict(by).get("summary") or dict(by)["house"]) for wid, by in WEAPON_OPTIONS
 )
-
-
-def weapons_for(rules: str) -> tuple[str, ...]:
-    """The weapon ids the chosen rules list (custom included), in the form's order."""
-    return tuple(wid for wid, by in WEAPON_OPTIONS if rules in dict(by))
 
 
 def weapon_row(rules: str, weapon: str) -> dict[str, Any]:
@@ -336,6 +328,6 @@ __all__ = [
     "EXACT_BUDGET", "EXACT_DICE", "HOUSE_WEAPONS", "IMPROVISED", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE",
     "MAX_TN", "RAISE", "RULES", "SUMMARY_WEAPONS", "THROWABLE", "THROWN_RULING", "WEAPON_CHOICES",
     "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "defended", "dice_from", "dice_params",
-    "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row", "weapons_for",
+    "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row",
     "wound_count", "wound_distribution", "wound_probabilities", "wound_rows",
 ]

@@ -20,36 +20,46 @@ _INTERRUPT = data.load("rk_interrupt")["rows"]
 _GRAPPLE_ATTACKS = {row["id"]: row for row in data.load("rk_grapple_attacks")["rows"]}
 _RANGE_BANDS = {row["id"]: row for row in data.load("rk_range_bands")["rows"]}
 
-# Fixed TN changes stated in seed 000's prose (no table of their own).
-DRAWING = 10  # drawing a weapon: +10 to the TN of the rest of that Action
-GETTING_UP = 10  # standing up from Prone: +10 to the TN of the rest of that Action
-OFF_HAND = -3  # off-hand use: 3 off the roll itself, not a TN change
-TWO_PISTOLS = 5  # two pistols fired as one Action: TN to hit +5 (and damage +1k1)
-WRESTLING = {  # (label, TN change)
-    "none": ("No wrestling", 0),
-    "attack_ungrappled": ("Attack (Wrestling) against a target who is not Grappled", 5),
-    "escape_athletics": ("Escaping a Grapple with Athletics instead of Wrestling (Escape)", 5),
-    "unseat": ("Unseating a rider by grabbing or shoving, as a Wrestling (Grapple) attack", 10),
-}
-MOUNTED = {
-    "none": ("Not mounted", 0),
-    "leap_athletics": ("Leaping onto a horse with Athletics instead of Horseman (Mounting)", 10),
-    "shared_horse": ("Fighting unarmed or with other weapons on a shared horse", 5),
-    "carriage_chase": ("Riding roll to escape or catch up with a carriage", 5),
-    "on_foot": ("Athletics roll to keep up with riders on foot", 10),
-}
+# Fixed numbers stated in the house rules' prose (no table of their own): calc/data/rk_numbers.json,
+# which the pages quote too (the `rule_number` macro).
+_NUMBERS = data.load("rk_numbers")
+DRAWING = _NUMBERS["tn"]["drawing"]  # drawing a weapon: added to the TN of the rest of that Action
+GETTING_UP = _NUMBERS["tn"]["getting_up"]  # standing up from Prone: likewise
+OFF_HAND = _NUMBERS["roll"]["off_hand"]  # off-hand use: taken off the roll itself, not a TN change
+TWO_PISTOLS = _NUMBERS["tn"]["two_pistols"]  # two pistols fired as one Action: added to the TN to hit
+WRESTLING = {row["id"]: (row["label"], row["tn"]) for row in _NUMBERS["wrestling"]}  # (label, TN change)
+MOUNTED = {row["id"]: (row["label"], row["tn"]) for row in _NUMBERS["mounted"]}
 
 _RANGED = {wid: row for wid, row in HOUSE_WEAPONS.items() if row["point_blank"] is not None}
 # Reach from the house weapons table; "0(1*)" is 0 when attacking and 1 when parrying.
 _REACH_WEAPONS = {wid: row for wid, row in HOUSE_WEAPONS.items() if row["reach"] is not None}
 REACH_CHOICES = (
     ("same", "Same Reach, or not counted"),
-    ("more_reach", "The attacker's weapon has more Reach than the defender's: \u22125"),
-    ("less_reach", "The attacker's weapon has less Reach than the defender's: +5"),
+    ("more_reach", "The attacker's weapon has more Reach than the defender's: "
+                   + signed(_PHYSICAL["more_reach"]["adjustment"])),
+    ("less_reach", "The attacker's weapon has less Reach than the defender's: "
+                   + signed(_PHYSICAL["less_reach"]["adjustment"])),
     ("weapons", "Work it out from the two weapons"),
 )
 
 Lines = list[tuple[str, int]]  # (label, TN change), in the order they are added
+
+
+def _typed(change: int) -> str:
+    """A change as the form's help writes it, with ASCII signs: +5, -10, 0."""
+    return f"{change:+d}" if change else "0"
+
+
+def _cover_help() -> str:
+    none, some, good = (_typed(_PHYSICAL[f"ranged_{k}"]["adjustment"]) for k in ("no_cover", "some_cover", "good_cover"))
+    return f"No cover {none}, some cover {some}, good cover {good}."
+
+
+def _interrupt_help() -> str:
+    """The interrupt table in a line: "1-2: +5, 3-4: +10, 5-6: +15, 7 or more: +20."."""
+    bands = [(row["phases"] if row["max"] is not None else f"{row['min']} or more", _typed(row["tn"]))
+             for row in _INTERRUPT]
+    return ", ".join(f"{phases}: {tn}" for phases, tn in bands) + "."
 
 
 def weapon_reach(weapon: str, *, attacking: bool) -> int:
@@ -165,8 +175,8 @@ def tn_notes(*, tn: int, effective: int | None, house_lines: bool, passive_defen
         )
     if effective is not None:
         notes.append(
-            "The off-hand penalty is -3 to the roll, not a change to the TN. The Codex shows it as a "
-            f"separate line; needing {tn} with 3 taken off the roll is the same as needing {effective} "
+            f"The off-hand penalty is {OFF_HAND} to the roll, not a change to the TN. The Codex shows it as a "
+            f"separate line; needing {tn} with {-OFF_HAND} taken off the roll is the same as needing {effective} "
             "on the dice (its reading, for comparing odds)."
         )
     if tn <= 0:
@@ -182,7 +192,7 @@ def _breakdown(base: int, base_label: str, lines: Lines, off_hand: bool) -> list
         tn += change
         out.append({"label": label, "change": change, "tn": tn, "kind": "tn"})
     if off_hand:
-        out.append({"label": "Off-hand: -3 to the roll (not a TN change)", "change": OFF_HAND, "tn": None,
+        out.append({"label": f"Off-hand: {OFF_HAND} to the roll (not a TN change)", "change": OFF_HAND, "tn": None,
                     "kind": "roll"})
     return out
 
@@ -194,7 +204,7 @@ def _table_rows(breakdown: list[dict[str, Any]], tn: int, effective: int | None)
     ]
     rows.append({"cells": ["Target number", "", tn], "mark": True})
     if effective is not None:
-        rows.append({"cells": ["Dice needed, counting the off-hand -3 (TN-equivalent)", "+3", effective]})
+        rows.append({"cells": [f"Dice needed, counting the off-hand {OFF_HAND} (TN-equivalent)", f"+{-OFF_HAND}", effective]})
     return rows
 
 
@@ -202,7 +212,7 @@ def _chain(tn: int, raises: int, off_hand: bool) -> dict[str, Any]:
     """One click carries this TN into the roll calculator (codex_view renders it as a button).
 
     The roll calculator takes the TN before raises and the raises apart, so that its raises
-    table starts from the right TN; the off-hand -3 travels inside the TN (needing 3 more).
+    table starts from the right TN; the off-hand penalty travels inside the TN (needing that much more).
     """
     before_raises = tn - RAISE * raises - (OFF_HAND if off_hand else 0)
     dice_tn = min(MAX_TN, max(0, before_raises))
@@ -283,12 +293,12 @@ CALCULATORS = (
             IntParam("passive_defense", "Passive Defense (optional)", None, minimum=0, maximum=100, optional=True,
                      required=False, help="House rules: type the PD to use it instead of the Knack."),
             IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False, help="+5 each."),
-            BoolParam("grappled", "Target Grappled", False, required=False, help="-10 to PD."),
-            BoolParam("prone", "Target Prone", False, required=False, help="-15 to PD."),
+            BoolParam("grappled", "Target Grappled", False, required=False, help=f"{_typed(_PHYSICAL['grappled']['adjustment'])} to PD."),
+            BoolParam("prone", "Target Prone", False, required=False, help=f"{_typed(_PHYSICAL['prone']['adjustment'])} to PD."),
             ChoiceParam("cover", "Ranged attack: cover", "none", required=False,
                         choices=(("none", "Not a ranged attack"),
                                  *((k, _PHYSICAL[k]["state"]) for k in ("ranged_no_cover", "ranged_some_cover", "ranged_good_cover"))),
-                        help="No cover -5, some cover 0, good cover +5."),
+                        help=_cover_help()),
             ChoiceParam("reach", "Reach", "same", required=False, choices=REACH_CHOICES,
                         help="The attacker's weapon against the defender's (house rules), or pick both weapons."),
             ChoiceParam("attacker_weapon", "Attacker's weapon (for Reach)", "fencing", required=False,
@@ -298,11 +308,12 @@ CALCULATORS = (
                         shown_when=(("reach", ("weapons",)),), choices=_reach_choices(attacking=False),
                         help="Its Reach when parrying."),
             IntParam("promoted", "Phases promoted (interrupt)", 0, minimum=0, maximum=10, required=False, more=True,
-                     help="1-2: +5, 3-4: +10, 5-6: +15, 7 or more: +20."),
-            BoolParam("drawing", "Drawing a weapon", False, required=False, more=True, help="+10 to the TN."),
-            BoolParam("getting_up", "Getting up from Prone", False, required=False, more=True, help="+10 to the TN."),
+                     help=_interrupt_help()),
+            BoolParam("drawing", "Drawing a weapon", False, required=False, more=True, help=f"+{DRAWING} to the TN."),
+            BoolParam("getting_up", "Getting up from Prone", False, required=False, more=True,
+                      help=f"+{GETTING_UP} to the TN."),
             BoolParam("off_hand", "Off-hand", False, required=False,
-                      help="-3 to the roll: shown as its own line, not added to the TN."),
+                      help=f"{OFF_HAND} to the roll: shown as its own line, not added to the TN."),
             ChoiceParam("ranged_weapon", "Ranged weapon", "none", required=False,
                         choices=(("none", "None"), *((k, row["weapon"]) for k, row in _RANGED.items())),
                         help="Its range band adjusts the TN (house weapons table)."),
@@ -310,7 +321,8 @@ CALCULATORS = (
                         shown_when=(("ranged_weapon", tuple(_RANGED)),),
                         choices=tuple((k, row["band"]) for k, row in _RANGE_BANDS.items()),
                         help="Point Blank is 10 feet or less; Short is up to half the weapon's Range."),
-            BoolParam("two_pistols", "Two pistols at once", False, required=False, more=True, help="+5 to the TN (+1k1 damage)."),
+            BoolParam("two_pistols", "Two pistols at once", False, required=False, more=True,
+                      help=f"+{TWO_PISTOLS} to the TN (+1k1 damage)."),
             ChoiceParam("wrestling", "Wrestling", "none", required=False, more=True,
                         choices=tuple((k, v[0]) for k, v in WRESTLING.items()), help="House wrestling rules."),
             ChoiceParam("grappled_attack", "Attacking while Grappled", "none", required=False, more=True,
@@ -324,7 +336,7 @@ CALCULATORS = (
         ),
         compute=target_number,
         headlines=(Headline("tn", "Target number", "integer"),
-                   Headline("effective_tn", "Needed on the dice with the off-hand -3", "integer")),
+                   Headline("effective_tn", f"Needed on the dice with the off-hand {OFF_HAND}", "integer")),
     ),
 )
 

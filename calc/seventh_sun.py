@@ -5,20 +5,27 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Mapping
 
+from . import data
 from .calculator import Calculator, Headline
 from .dist import Dist, split_weights
 from .keep import keep_highest, keep_lowest
 from .params import ChoiceParam, IntParam
 
-# Margin = total - target. Bands from the Degrees rule (core rules): a margin of 5 is a strong
-# result (or, failing, a serious complication); 10 is exceptional (or a decisive failure).
-DEGREES: tuple[tuple[str, str, int | None, int | None], ...] = (
-    ("exceptional", "Exceptional success (margin 10+)", 10, None),
-    ("strong", "Strong success (margin 5 to 9)", 5, 9),
-    ("success", "Success (margin 0 to 4)", 0, 4),
-    ("failure", "Failure (short by 1 to 4)", -4, -1),
-    ("complication", "Serious complication (short by 5 to 9)", -9, -5),
-    ("decisive", "Decisive failure (short by 10+)", None, -10),
+# Margin = total - target. The bands of the Degrees rule (core rules) as the Codex reads them
+# (thresholds): calc/data/sun_degrees.json, which the rules page quotes too.
+_DEGREE_ROWS = data.load("sun_degrees")["rows"]
+
+
+def _band(low: int | None, high: int | None) -> str:
+    """A band's margins in words: "margin 5 to 9", "margin 10+", "short by 1 to 4", "short by 10+"."""
+    if high is not None and high < 0:
+        return f"short by {-high}+" if low is None else f"short by {-high} to {-low}"
+    return f"margin {low}+" if high is None else f"margin {low} to {high}"
+
+
+DEGREES: tuple[tuple[str, str, int | None, int | None], ...] = tuple(
+    (row["key"], f"{row['name']} ({_band(row['low'], row['high'])})", row["low"], row["high"])
+    for row in _DEGREE_ROWS
 )
 
 DIE_CHOICES = (("none", "No extra die"), ("bonus", "Bonus die"), ("penalty", "Penalty die"))

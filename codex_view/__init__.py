@@ -4,7 +4,6 @@
 escaped HTML fragments, so the prerendered page and the live page show the same markup.
 """
 
-from .format import percent
 from .render import result_html, widget_html
 
-__all__ = ["percent", "result_html", "widget_html"]
+__all__ = ["result_html", "widget_html"]

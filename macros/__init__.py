@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import examples, glossary, printing, rulings, tables, widgets
+from . import examples, glossary, printing, rule_numbers, rulings, tables, widgets
 from .links import relative_href
 from .mdsource import heading_index
 
@@ -28,6 +28,16 @@ def _page_parts(env: Any) -> None:
     def table(name: str) -> str:
         """A data table from `calc/data/<name>.json`."""
         return tables.table_markdown(name)
+
+    @env.macro
+    def rule_number(name: str, path: str, fmt: str = "plain") -> str:
+        """A fixed number of the rules from `calc/data/<name>.json` ("tn.drawing"), as the engine uses it."""
+        return rule_numbers.quote(name, path, fmt)
+
+    @env.macro
+    def rule_value(name: str, path: str) -> int:
+        """The same number bare, for a worked example's sums ({{ 15 + rule_value(...) }})."""
+        return rule_numbers.lookup(name, path)
 
     @env.macro
     def calculator(calculator_id: str, **values: Any) -> str:

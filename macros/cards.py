@@ -99,10 +99,3 @@ def card_png(*, site_name: str, title: str, game: str | None = None, footer: str
     out = io.BytesIO()
     image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=6)
     return out.getvalue()
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    """Width and height from a PNG's IHDR chunk (raises ValueError if `data` is not a PNG)."""
-    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
-        raise ValueError("not a PNG file")
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

@@ -34,7 +34,7 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import ruling_lock, rulings  # noqa: E402
-from scripts.site_index import published_anchors  # noqa: E402
+from macros.site_index import published_anchors  # noqa: E402
 
 PUBLISHED = ROOT / "contracts" / "published_anchors.txt"
 REDIRECTS = "anchor_redirects.json"   # in docs/, shipped for links.js

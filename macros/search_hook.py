@@ -129,9 +129,9 @@ def field_texts() -> list[tuple[str, str]]:
 
     out = []
     for cid in CALCULATORS:
-        for field in get(cid).describe()["params"]:
-            if field.get("label") and field.get("help"):
-                out.append((str(field["label"]), str(field["help"])))
+        for field in get(cid).params:
+            if field.label and field.help:
+                out.append((field.label, field.help))
     return out
 
 

@@ -10,8 +10,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from scripts.site_index import published_anchors
-from tests.conftest import ROOT, build_site
+from macros.site_index import published_anchors
+from scripts.harness import ROOT, build_site
 
 PUBLISHED = ROOT / "contracts" / "published_anchors.txt"
 

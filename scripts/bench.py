@@ -6,7 +6,7 @@ cache in the process is cleared, and so are icepool's per-object evaluation cach
 the clock starts (the garbage collector is paused while the clock runs, as in timeit). The table shows the best time of several repetitions for each library,
 their ratio, and the largest difference between the two answers.
 
-Then the costliest inputs the caps allow (tests/worst_cases.py), each timed once, cold: a dice
+Then the costliest inputs the caps allow (scripts/worst_cases.py), each timed once, cold: a dice
 expression must be answered or refused within 1.5 s, a calculator's inputs answered within 1 s;
 likewise 200 expressions drawn near the caps (the timing the property tests used to assert).
 
@@ -29,7 +29,7 @@ from calc.explode import exploding_die
 from calc.keep import keep_highest, keep_lowest, roll_keep
 from calc.rk_social import plan_social
 from calc.rk_rules import damage_dist, shortfall, wound_count, wound_probabilities
-from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, SOCIAL_INPUTS, near_cap_expressions
+from scripts.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, SOCIAL_INPUTS, near_cap_expressions
 
 CALC_REPEATS = 7
 ICEPOOL_REPEATS = 3

@@ -35,7 +35,7 @@ from playwright.sync_api import sync_playwright
 import calc
 from calc.params import IntParam
 from scripts.phone_host import PhoneHost
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, build_site, free_port
+from scripts.harness import CHROMIUM, CHROMIUM_ARGS, build_site, free_port
 
 SHARED = "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30"
 SHARED_PARAMS = {"rolled": 7, "kept": 5, "tn": 30}

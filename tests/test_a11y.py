@@ -21,10 +21,10 @@ import pytest
 
 import calc
 from calc.params import IntParam
-from scripts.site_index import content_pages
+from macros.site_index import content_pages
 from macros.games import GAMES
 from tests.browser import READY_TIMEOUT_MS
-from tests.conftest import ROOT
+from tests.support import ROOT
 from tests.site_pages import SETTLED, calculator_pages, visit
 
 pytestmark = pytest.mark.browser

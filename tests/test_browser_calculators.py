@@ -14,7 +14,7 @@ import pytest
 import calc
 from calc.params import IntParam
 from tests.browser import READY_TIMEOUT_MS, form_params, root, type_into, wait_for_result, wait_state
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 
 pytestmark = pytest.mark.browser
 

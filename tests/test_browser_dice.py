@@ -11,7 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 from tests.browser import root, type_into, wait_for_result, wait_state
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 
 pytestmark = pytest.mark.browser
 

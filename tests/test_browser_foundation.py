@@ -13,7 +13,7 @@ import pytest
 import calc
 
 from tests.browser import result_value, root, type_into, wait_for_result, wait_state
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,7 @@ import pytest
 
 import calc
 from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 from tests.site_pages import SETTLED, navigate
 
 pytestmark = pytest.mark.browser

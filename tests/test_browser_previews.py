@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +22,6 @@ PREVIEW = ".md-tooltip2"
 @pytest.fixture()
 def desktop(browser: Any, served: str) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served.rstrip("/"))
-    yield page
-    ctx.close()
-
-
-@pytest.fixture()
-def phone(browser: Any, served: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     page.watch = PageWatch(page, served.rstrip("/"))
     yield page

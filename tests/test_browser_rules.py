@@ -6,26 +6,15 @@ Rules pages: docs/sun/, docs/rk/, docs/pool/; glossary data: calc/data/glossary_
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from macros.glossary import terms
-from scripts.site_index import content_pages
+from macros.site_index import content_pages
 
 pytestmark = pytest.mark.browser
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def phone(browser: Any, served: str) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE)
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=served.rstrip("/"))
-    page = ctx.new_page()
-    yield page
-    ctx.close()
 
 
 def _shared_term() -> tuple[str, dict[str, str]]:

@@ -19,7 +19,7 @@ import calc
 from codex_view.links import page_url
 from scripts.phone_host import Link, PhoneHost
 from tests.browser import READY_TIMEOUT_MS
-from tests.conftest import PageWatch, free_port
+from tests.support import PageWatch, free_port, phone_context
 from tests.site_pages import headline_key, nudged_params
 
 pytestmark = pytest.mark.browser
@@ -61,7 +61,7 @@ def shared_link(cid: str) -> tuple[str, dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def phone(site_dir: Path) -> Iterator[str]:
+def phone_link(site_dir: Path) -> Iterator[str]:
     """The session's build over a phone's link: 40 Mbit/s with 40 ms round trips, gzipped. Its
     site_url names the session's server, not this host: these tests open links by full loads,
     which need nothing from site_url (only instant navigation compares links with it)."""
@@ -72,22 +72,20 @@ def phone(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def handset(browser: Any, phone: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
-    ctx.add_init_script(WATCH)
-    yield ctx
-    ctx.close()
+def handset(browser: Any, phone_link: str) -> Iterator[Any]:
+    with phone_context(browser, phone_link, init_script=WATCH) as ctx:
+        yield ctx
 
 
 @pytest.mark.parametrize("cid", sorted(calc.CALCULATORS))
-def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any, phone: str, cid: str) -> None:
+def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any, phone_link: str, cid: str) -> None:
     link, params = shared_link(cid)
     key = headline_key(cid)
     expected = calc.evaluate(cid, params)[key]
     page = handset.new_page()
-    page.watch = PageWatch(page, phone.rstrip("/"))
+    page.watch = PageWatch(page, phone_link.rstrip("/"))
     try:
-        page.goto(phone + link)
+        page.goto(phone_link + link)
         page.wait_for_function(
             """(id) => { const r = document.getElementById('calc-' + id);
                          return r && r.dataset.state === 'ready' && !r.hasAttribute('data-stale'); }""",
@@ -117,13 +115,13 @@ def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any
         page.close()
 
 
-def test_the_headline_strip_carries_the_loading_line(handset: Any, phone: str) -> None:
+def test_the_headline_strip_carries_the_loading_line(handset: Any, phone_link: str) -> None:
     """With the form in view and the answer not (a reader scrolled to edit), the strip says
     what is being worked out rather than a figure."""
     link, params = shared_link("rk-check")
     page = handset.new_page()
     try:
-        page.goto(phone + link)
+        page.goto(phone_link + link)
         page.wait_for_function("() => window.__log.some((e) => e.pending.length)", timeout=READY_TIMEOUT_MS)
         page.wait_for_function("() => document.getElementById('calc-rk-check').dataset.state === 'ready'",
                                timeout=READY_TIMEOUT_MS)

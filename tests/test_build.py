@@ -9,7 +9,7 @@ from pathlib import Path
 
 import calc
 from macros.wheel import build_wheel
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 
 def test_runtime_files_and_wheel_are_in_the_build(site_dir: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from calc import data
-from tests.conftest import ROOT
+from tests.support import ROOT
 from tests.html_pages import broken_anchor_links, page_file, page_text, parse
 
 PAGES = [

@@ -14,7 +14,7 @@ import pytest
 
 import calc
 from calc import data
-from tests.conftest import ROOT
+from tests.support import ROOT
 from tests import html_pages
 from tests.html_pages import page_file, parse, shown
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from calc import data
-from tests.conftest import ROOT
+from tests.support import ROOT
 from tests.html_pages import broken_anchor_links, page_text, parse
 
 # --- (1) the data tables against the seeds, one hard-coded expectation per seed table ---------

@@ -54,7 +54,9 @@ def test_cell_formats_signs_na_and_tn() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_table_is_placed_on_a_page(game: str) -> None:
     placed = sorted(n for n, src in TABLE_PAGES.items() if n.startswith(f"{game}_") and src.startswith(f"{game}/"))
-    assert sorted(n for n in data.names() if n.startswith(f"{game}_")) == placed
+    # files without columns hold numbers the prose quotes one by one (tests/test_rule_numbers.py)
+    tables = (n for n in data.names() if n.startswith(f"{game}_") and "columns" in data.load(n))
+    assert sorted(tables) == placed
 
 
 @pytest.mark.parametrize("name", sorted(TABLE_PAGES))

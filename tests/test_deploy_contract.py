@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from macros import ruling_lock, rulings
-from tests.conftest import ROOT, build_site
+from tests.support import ROOT, build_site
 
 WORKFLOWS = ROOT / ".github" / "workflows"
 COPY_SKIP = {".git", ".venv", ".venv-lock", "node_modules", "site", "dist", "build", ".pytest_cache", "__pycache__",

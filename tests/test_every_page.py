@@ -22,9 +22,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scripts.site_index import content_pages
+from macros.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
-from tests.conftest import PHONE
+from tests.support import PHONE
 from tests.site_pages import SETTLED, calculator_pages, navigate
 from tests.test_hostile_links import HASH, INSPECT
 from tests.test_offline import CSP_LISTEN

@@ -20,9 +20,9 @@ from macros import cards, meta, printing, rulings
 from macros.games import GAMES
 from macros.links import page_url
 from macros.mdsource import heading_index, headings
-from scripts.site_index import content_pages, published_anchors
+from macros.site_index import content_pages, published_anchors
 from tests.browser import assert_citation_formats, clipboard
-from tests.conftest import ROOT, PageWatch
+from tests.support import ROOT, PageWatch
 
 DOCS = ROOT / "docs"
 SITE_NAME = "Seventh Sun Codex"
@@ -132,6 +132,15 @@ def test_preview_text_comes_from_the_page(site_dir: Path) -> None:
     assert printed["og:description"].startswith("Every Roll & Keep rule in the Codex on one page")
 
 
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG, as Pillow reads them (anything else fails)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        return image.size
+
+
 def test_social_cards_are_1200_by_630_pngs(site_dir: Path, base_url: str) -> None:
     from PIL import Image
 
@@ -139,7 +148,7 @@ def test_social_cards_are_1200_by_630_pngs(site_dir: Path, base_url: str) -> Non
     for key in content_pages(site_dir):
         image = read(html_file(site_dir, key)).meta["og:image"]
         data = (site_dir / image[len(base_url):]).read_bytes()
-        assert cards.png_size(data) == (1200, 630), image
+        assert png_size(data) == (1200, 630), image
         with Image.open(io.BytesIO(data)) as png:
             png.verify()
         seen.add(image)
@@ -151,10 +160,8 @@ def test_cards_are_deterministic_and_say_which_page() -> None:
     assert one == cards.card_png(site_name=SITE_NAME, title="Wound Checks", game="Roll & Keep")
     assert one != cards.card_png(site_name=SITE_NAME, title="Wound Check", game="Roll & Keep")
     long = cards.card_png(site_name=SITE_NAME, title="word " * 60, game="Dice-pool combat and recovery")
-    assert cards.png_size(long) == (1200, 630)
+    assert png_size(long) == (1200, 630)
     assert cards.card_path("rk/damage.md") == "assets/cards/rk/damage.png"
-    with pytest.raises(ValueError):
-        cards.png_size(b"GIF89a" + b"\0" * 30)
 
 
 def test_a_kept_card_is_the_one_its_text_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 from macros import security_hook
 from tests.browser import wait_for_result
-from tests.conftest import _Handler, _Server, free_port
+from tests.support import Handler, Server, free_port
 from tests.site_pages import calculator_pages
 from tests.test_security import META, REQUIRED, inline_hashes, parse_policy
 
@@ -101,7 +101,7 @@ def test_headers_tell_what_only_headers_can(rules: Any) -> None:
 
 
 # ---------------------------------------------------------------------------------- in Chromium
-class _HeaderHandler(_Handler):
+class _HeaderHandler(Handler):
     rules: list[tuple[str, list[tuple[str, str]]]] = []
 
     def end_headers(self) -> None:
@@ -118,7 +118,7 @@ def header_host(site_dir: Path, rules: Any) -> Iterator[str]:
     """The built site served as Netlify or Cloudflare Pages would, on another port (origin)."""
     handler = type("Handler", (_HeaderHandler,), {"rules": rules})
     port = free_port()
-    server = _Server(("127.0.0.1", port), functools.partial(handler, directory=str(site_dir)))
+    server = Server(("127.0.0.1", port), functools.partial(handler, directory=str(site_dir)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{port}/"
     server.shutdown()

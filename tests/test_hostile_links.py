@@ -22,7 +22,7 @@ import pytest
 
 import calc
 from tests.browser import wait_state
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, set_form, wait_for_close_result
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,9 @@ import pytest
 
 from calc.dist import Dist
 from calc.explode import exploding_die, levels_needed
-from calc.keep import _keep_float, _keep_highest_exploding, exploding_sum, keep_highest, keep_lowest, roll_keep
+from calc.keep import exploding_sum, keep_highest, keep_lowest, roll_keep
+from calc.keep_exploding import keep_highest_exploding
+from calc.order_stats import keep_float
 
 from tests import brute
 
@@ -117,8 +119,8 @@ def test_keep_lowest_exploding_matches_enumeration(sides: int, depth: int, n: in
 def test_exploding_fast_path_matches_order_statistics(sides: int, n: int, k: int) -> None:
     """Independent method on larger pools: the level decomposition against the plain face DP."""
     die = exploding_die(sides, threshold=1e-16)
-    fast = _keep_highest_exploding(sides, n, k)
-    slow = _keep_float(die, n, k, highest=True)
+    fast = keep_highest_exploding(sides, n, k)
+    slow = keep_float(die, n, k, highest=True)
     for outcome in range(0, max(fast.max, slow.max) + 1):
         assert fast.probability(outcome) == pytest.approx(slow.probability(outcome), abs=1e-14)
 
@@ -128,10 +130,10 @@ def test_exploding_fast_path_matches_order_statistics(sides: int, n: int, k: int
 def test_exploding_keep_lowest_matches_order_statistics(sides: int, n: int, k: int) -> None:
     """Independent method on larger pools: exploded-or-not by die against the plain face DP on a deep die."""
     from calc.explode import exploding_levels
-    from calc.keep import _keep_lowest_exploding, _levels_for
+    from calc.keep_exploding import _levels_for, keep_lowest_exploding
 
-    fast = _keep_lowest_exploding(sides, n, k)
-    slow = _keep_float(exploding_levels(sides, _levels_for(sides, n) + 2), n, k, highest=False)
+    fast = keep_lowest_exploding(sides, n, k)
+    slow = keep_float(exploding_levels(sides, _levels_for(sides, n) + 2), n, k, highest=False)
     assert fast.tail < 1e-15
     for outcome in range(0, max(fast.max, slow.max) + 1):
         assert fast.probability(outcome) == pytest.approx(slow.probability(outcome), abs=1e-14)
@@ -192,21 +194,21 @@ def test_keep_of_other_float_dice() -> None:
 def test_grouped_order_statistics_match_single_ones(faces: list[tuple[int, int]]) -> None:
     """The grouped DP (used for exploding dice) against the one-pair DP, weights and all."""
     from calc.dist import unpack
-    from calc.keep import _order_dp, _order_statistic
+    from calc.order_stats import order_dp, order_statistic
 
     groups = [(2, [(3, 5), (4, 1), (6, 7)]), (1, [(1, 2), (5, 3)]), (4, [(4, 1)])]
-    nbytes, packed = _order_dp(faces, groups)
+    nbytes, packed = order_dp(faces, groups)
     big_w = sum(w for _, w in faces)
     for (r, members), got in zip(groups, packed):
         expected: dict[int, int] = {}
         for m, factor in members:
-            offset, weights = _order_statistic(faces, m, r)
+            offset, weights = order_statistic(faces, m, r)
             for i, w in enumerate(weights):
                 expected[i] = expected.get(i, 0) + factor * w
         got_weights = unpack(got, nbytes)
         assert {i: w for i, w in enumerate(got_weights) if w} == {i: w for i, w in expected.items() if w}
     # and the one-pair DP is the brute-force order statistic
-    offset, weights = _order_statistic(faces, 3, 2)
+    offset, weights = order_statistic(faces, 3, 2)
     expected_dist = brute.keep(brute.weighted({v: w for v, w in faces}), 3, 2)
     assert {offset + i: Fraction(w, big_w**3) for i, w in enumerate(weights) if w} == expected_dist
 
@@ -230,7 +232,7 @@ def test_window_cuts_only_negligible_totals(sides: int, n: int, k: int) -> None:
     """`_window` leaves out totals that need more explosions than n dice make but once in 1e18 rolls;
     a power cut at it equals the uncut power below the cut."""
     from calc.dist import fixed_power, fixed_to_floats
-    from calc.keep import _exploding_fixed, _levels_for, _window
+    from calc.keep_exploding import _exploding_fixed, _levels_for, _window
 
     length = _window(sides, n, k)
     most = (length - 1 - k * (sides - 1)) // sides  # explosions the window allows for
@@ -242,7 +244,7 @@ def test_window_cuts_only_negligible_totals(sides: int, n: int, k: int) -> None:
     cut = fixed_to_floats(fixed_power(explode, n, _window(sides, n, n)))
     assert len(cut) <= _window(sides, n, n) and cut == whole[: len(cut)]
     assert fsum(whole[len(cut):]) < 1e-18
-    assert _keep_highest_exploding(sides, n, k).max < length
+    assert keep_highest_exploding(sides, n, k).max < length
 
 
 @pytest.mark.parametrize("sides, n, k, depth", [(20, 15, 14, 3), (6, 9, 7, 6)])
@@ -252,12 +254,12 @@ def test_large_keeps_match_order_statistics(sides: int, n: int, k: int, depth: i
     `depth` levels, exact for totals up to sides * depth (a die past the cut would be kept and be
     worth more on its own)."""
     from calc.explode import exploding_levels
-    from calc.keep import _configurations, _levels_for
+    from calc.keep_exploding import _configurations, _levels_for
 
     single = all(len(members) == 1 for members in _configurations(sides, n, k, _levels_for(sides, n)).values())
     assert single == (sides != 6)  # the d6 case has k-th dice above the lowest level: the other path
-    fast = _keep_highest_exploding(sides, n, k)
-    slow = _keep_float(exploding_levels(sides, depth), n, k, highest=True)
+    fast = keep_highest_exploding(sides, n, k)
+    slow = keep_float(exploding_levels(sides, depth), n, k, highest=True)
     assert 1 - fast.at_least(sides * depth + 1) > 1e-6  # some mass to compare: the low tail, relatively
     for outcome in range(0, sides * depth + 1):
         assert fast.probability(outcome) == pytest.approx(slow.probability(outcome), abs=1e-15, rel=1e-12)
@@ -267,7 +269,7 @@ def test_large_keeps_match_order_statistics(sides: int, n: int, k: int, depth: i
 def test_times_exploding_matches_the_product(sides: int) -> None:
     """The product by E through its geometric series against the plain big-integer product."""
     from calc.dist import FIXED_BYTES, SLOT_BYTES, pack_fixed, unfix, unpack
-    from calc.keep import _exploding_fixed, _run_sum, _times_exploding
+    from calc.keep_exploding import _exploding_fixed, _run_sum, _times_exploding
 
     rng = random.Random(sides)
     values = [rng.random() / 300 for _ in range(300)]

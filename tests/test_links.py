@@ -17,8 +17,8 @@ import pytest
 from macros.games import GAMES
 from macros.mdsource import HEADING, headings
 from scripts.anchors import read_published
-from scripts.site_index import content_pages, published_anchors, rule_pages
-from tests.conftest import ROOT
+from macros.site_index import content_pages, published_anchors, rule_pages
+from tests.support import ROOT
 
 DOCS = ROOT / "docs"
 EXPLICIT = re.compile(r"\{\s*#[a-z0-9][a-z0-9-]*\s*(?:\.[\w-]+\s*)*\}\s*$")

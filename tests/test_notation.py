@@ -18,7 +18,7 @@ import calc
 from calc import InputError, notation
 from calc.notation import Dice
 from tests import brute
-from tests.worst_cases import DICE_EXPRESSIONS
+from scripts.worst_cases import DICE_EXPRESSIONS
 
 Enum = dict[int, Fraction]
 Faces = list[tuple[int, Fraction]]
@@ -439,7 +439,7 @@ def test_parse_rejects_non_text_directly() -> None:
 
 # -- caps and cost model ---------------------------------------------------------------------
 
-# the costliest expressions the caps allow: tests/worst_cases.py (also timed by make bench)
+# the costliest expressions the caps allow: scripts/worst_cases.py (also timed by make bench)
 
 
 @pytest.mark.parametrize("expr", DICE_EXPRESSIONS)

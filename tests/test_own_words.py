@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 TOOL = ROOT.parent / "shared" / "tools" / "own_words.py"
 WORD = re.compile(r"[a-z0-9']+")  # how own_words.py splits text into words

@@ -18,7 +18,7 @@ from calc import evaluate
 from calc.registry import get
 from macros import jumps
 from tests.browser import type_into, wait_state
-from tests.conftest import PHONE
+from tests.support import PHONE
 from tests.site_pages import visit
 from tests.test_mobile import HIT_AREA, TOUCH_MIN
 from tests.test_search import search

@@ -13,7 +13,7 @@ Properties:
 - whatever arrives (text, huge or non-ASCII numbers, NaN, lists, None), only `InputError`
   escapes `calc.evaluate`.
 
-How long the costliest inputs take is measured by `make bench` (tests/worst_cases.py), not here.
+How long the costliest inputs take is measured by `make bench` (scripts/worst_cases.py), not here.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import calc
 from calc import InputError
 from calc.calculator import Calculator
 from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
-from tests.worst_cases import near_cap_expressions
+from scripts.worst_cases import near_cap_expressions
 
 SETTINGS = dict(
     derandomize=True, database=None, deadline=None,

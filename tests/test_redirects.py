@@ -16,7 +16,7 @@ from urllib.parse import urljoin
 import pytest
 from mkdocs.utils.yaml import yaml_load
 
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 
 def redirect_maps() -> dict[str, str]:

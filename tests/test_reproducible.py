@@ -3,7 +3,7 @@
 What could differ, and how it is pinned:
 - sitemap.xml `<lastmod>` and the gzip header of sitemap.xml.gz carry the build date: MkDocs
   takes it from SOURCE_DATE_EPOCH, which the Makefile sets to the last commit's time (and the
-  tests' builds set to conftest.BUILD_EPOCH).
+  tests' builds set to scripts/harness.py BUILD_EPOCH).
 - the calc wheel: zipped with fixed timestamps and sorted entries (macros/wheel.py).
 - the Pyodide memory snapshot: made by Node, its bytes differ between machines and runs, so it
   is cached under .cache/snapshots keyed by the wheel's, the script's and Pyodide's bytes
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import BUILD_EPOCH, ROOT, build_site
+from tests.support import BUILD_EPOCH, ROOT, build_site
 
 
 def _digests(site: Path) -> dict[str, str]:

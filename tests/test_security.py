@@ -21,9 +21,9 @@ from typing import Any, Iterator
 import pytest
 
 import calc
-from scripts.site_index import content_pages
+from macros.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
-from tests.conftest import _Handler, _Server, free_port
+from tests.support import Handler, Server, free_port
 from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, nudged_params, set_form, wait_for_close_result
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
@@ -159,7 +159,7 @@ def test_every_calculator_answers_under_the_policy(csp_page: Any, served: str, s
 
 
 # ------------------------------------------------------------------ what Pyodide needs, measured
-def _header_server(site: Path, script_src: str, *, snapshot: bool) -> _Server:
+def _header_server(site: Path, script_src: str, *, snapshot: bool) -> Server:
     """The site served with the policy as a header on every response, so it reaches the worker.
 
     HTML pages get the same policy as their meta tag; everything else (worker.mjs included)
@@ -168,7 +168,7 @@ def _header_server(site: Path, script_src: str, *, snapshot: bool) -> _Server:
     """
     fixed = f"default-src 'self'; script-src {script_src}; worker-src 'self'; connect-src 'self'"
 
-    class Handler(_Handler):
+    class PolicyHandler(Handler):
         def end_headers(self) -> None:
             target = Path(self.translate_path(self.path))
             if target.is_dir():
@@ -193,7 +193,7 @@ def _header_server(site: Path, script_src: str, *, snapshot: bool) -> _Server:
                 return
             super().do_GET()
 
-    server = _Server(("127.0.0.1", free_port()), functools.partial(Handler, directory=str(site)))
+    server = Server(("127.0.0.1", free_port()), functools.partial(PolicyHandler, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -202,7 +202,7 @@ def _refusal(message: Any) -> bool:
     return "WebAssembly" in message.text and "Content Security Policy" in message.text
 
 
-def _boot(browser: Any, server: _Server, *, refused: bool = False) -> tuple[str, list[str]]:
+def _boot(browser: Any, server: Server, *, refused: bool = False) -> tuple[str, list[str]]:
     """Open sun/rules with bonus=7 in a fresh context; return the calculator's state and the console:
     once it shows the answer, or (`refused`) once the policy refused the WebAssembly compile."""
     ctx = browser.new_context(service_workers="block")

@@ -31,7 +31,7 @@ from codex_view.browser import run
 from codex_view.escaping import escape
 from macros import stdlib
 from macros.wheel import build_wheel
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
 # Pyodide under Node, as the build runs it: the build tier (not `make test-fast`)

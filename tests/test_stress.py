@@ -19,7 +19,7 @@ import pytest
 import calc
 from calc.params import BoolParam, IntParam
 from tests.browser import READY_TIMEOUT_MS, wait_state
-from tests.conftest import PageWatch
+from tests.support import PageWatch
 from tests.site_pages import SETTLED, calculator_pages, headline_key, set_form, wait_for_close_result
 
 pytestmark = pytest.mark.browser

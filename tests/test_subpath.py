@@ -16,7 +16,7 @@ import pytest
 
 import calc
 from tests.browser import result_value, wait_state
-from tests.conftest import PageWatch, build_site, free_port, serve
+from tests.support import PageWatch, build_site, free_port, serve
 
 pytestmark = pytest.mark.browser
 

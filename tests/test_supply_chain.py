@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 REQS = ROOT / "requirements"
 LOCKS = {"site": REQS / "site.txt", "test": REQS / "test.txt", "tools": REQS / "tools.txt"}
@@ -137,8 +137,8 @@ def test_the_site_is_built_and_served_by_properdocs() -> None:
     assert re.search(r"^DOCS := \$\(VENV\)/bin/properdocs$", makefile, re.M)
     assert "$(DOCS) build -f mkdocs.yml --strict" in makefile and "$(DOCS) serve -f mkdocs.yml" in makefile
     assert "bin/mkdocs" not in makefile
-    conftest = (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")
-    assert '"-m", "properdocs", "build"' in conftest
+    harness = (ROOT / "scripts" / "harness.py").read_text(encoding="utf-8")
+    assert '"-m", "properdocs", "build"' in harness
     silencer = "DISABLE_MKDOCS_2" + "_WARNING"   # spelled apart so this file does not match itself
     for path in [ROOT / "Makefile", ROOT / ".ci" / "run", *ROOT.glob("tests/*.py"), *ROOT.glob("scripts/*.py")]:
         assert silencer not in path.read_text(encoding="utf-8"), path

@@ -22,7 +22,7 @@ import pytest
 
 import calc
 from tests.browser import READY_TIMEOUT_MS, wait_for_result
-from tests.conftest import _Handler, _Server, free_port
+from tests.support import Handler, Server, free_port
 
 SW_TIMEOUT_MS = 30_000
 
@@ -70,7 +70,7 @@ class Site:
         self.lock = threading.Lock()
         site = self
 
-        class Handler(_Handler):
+        class Handler(Handler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
                 path = self.path.split("?")[0]
                 with site.lock:
@@ -90,7 +90,7 @@ class Site:
                 super().do_GET()
 
         self.port = free_port()
-        self.server = _Server(("127.0.0.1", self.port), lambda *a: Handler(*a, directory=str(directory)))
+        self.server = Server(("127.0.0.1", self.port), lambda *a: Handler(*a, directory=str(directory)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.port}/"
 

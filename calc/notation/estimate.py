@@ -16,14 +16,14 @@ from .tree import Const, Dice, Group, Node, RollKeep, Scale, Statement
 # Estimated seconds on the reference machine (CPython 3.11, x86-64) for each algorithm, fitted
 # to timings of calc.keep and calc.dist over grids of sides, dice and kept dice; each
 # coefficient is near the upper envelope of measured time per unit of its formula.
-# `make bench` times the worst cases the caps allow (tests/worst_cases.py).
+# `make bench` times the worst cases the caps allow (scripts/worst_cases.py).
 KEEP_EXACT = 3e-11  # order statistics in integers: F^2 k n (k^2 log2 F + 3 n), F = faces
 # the same on a die exploding on a range of faces, whose weights are 2**64 fixed point (calc.keep
 # _keep_float), F = its span: fitted to 70 CPU timings (d6!>=4 to d100!>=51, 2 to 40 dice), upper
 # envelope; 10d12!>=7kh5 is estimated at 4.3 s and takes 3 s
 KEEP_RANGE = 7e-10
 KEEP_EXPLODING_HIGH = 1.9e-8  # levels and uniform order statistics: F^2 k^2 n, F = sides - 1
-# exploding keep-lowest (calc.keep._keep_lowest_exploding), a power law fitted by least squares
+# exploding keep-lowest (calc.keep_exploding.keep_lowest_exploding), a power law fitted by least squares
 # to 201 timings (2 to 100 sides, 2 to 60 dice) and doubled: F^1.46 k^1.88 n^1.33 / (d+1)^0.39,
 # F = sides - 1, d = dice dropped; 6d12!kl5 is estimated at 2 ms and takes 1 to 1.5 ms
 KEEP_EXPLODING_LOW = 3.8e-7

@@ -118,7 +118,6 @@ function showError(root, error) {
 export function bind(root) {
   if (root.codexBound) return;
   root.codexBound = true;
-  root.extraParams = {};
   const c = {
     root,
     form: root.querySelector("form"),
@@ -170,7 +169,7 @@ async function compute(c) {
   const { root, form } = c;
   if (c.running) { c.again = true; markStale(c); return; }
   c.running = true;
-  const params = { ...root.extraParams, ...readForm(form) };
+  const params = readForm(form);
   const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
   setState(root, "busy", booted ? undefined : loadingStatus());
   markStale(c);
@@ -211,7 +210,6 @@ async function compute(c) {
 // clicked) makes the address a calculator link only if it is one already.
 function edited(c, event) {
   const { root, form } = c;
-  root.extraParams = {};
   const params = readForm(form);
   const followed = Boolean(event && event.detail && event.detail.codexFollow);
   if (!followed || ownsUrl(root)) writeUrl(root, params);
@@ -262,7 +260,7 @@ function openForm(c) {
   applyQuery(root, form);
   filterOptions(form);
   document.documentElement.classList.remove("cx-linked");   // linked.js: the link is read now
-  const linked = JSON.stringify(readForm(form)) !== prerendered || Object.keys(root.extraParams).length;
+  const linked = JSON.stringify(readForm(form)) !== prerendered;
   if (root.classList.contains("cx-calc--answer-first")) {
     showQuestion(root, "Asked: " + changedSettings(form));
     // a link without a place in the page still lands on its answer, not at the page's top
@@ -351,11 +349,3 @@ document.addEventListener("click", (event) => {
   location.assign(url.href);
 });
 
-// Chart bars carry their value in an SVG <title> (a hover tooltip); a tap or click also
-// writes it under the chart, since touch screens never show titles.
-document.addEventListener("click", (event) => {
-  const bar = event.target.closest && event.target.closest(".cx-chart rect[data-x]");
-  if (!bar) return;
-  const readout = bar.closest(".cx-chart").querySelector(".cx-chart__readout");
-  if (readout) readout.textContent = bar.querySelector("title").textContent;
-});

@@ -1,6 +1,7 @@
-// The Codex's page script: binds calculators, heading links and glossary terms on each page.
-// Material's instant navigation swaps pages without reloading this module, so the calculator
-// worker (in calculators.js) boots once per visit and survives page changes.
+// The Codex's page script: binds each page's parts (calculators, heading links, glossary terms,
+// charts, tabs, search results, previews, the offline control) every time Material shows a page.
+// Instant navigation swaps pages without reloading this module, so the calculator worker
+// (runtime.js) boots once per visit and survives page changes.
 import { bind } from "./calculators.js";
 import { bindHeadingLinks, followAnchorCase, followMovedAnchor } from "./links.js";
 import { bindChartTouch } from "./chart-touch.js";
@@ -35,7 +36,7 @@ function bindPage() {
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,
-// which registers the worker when imported.
+// which registers the service worker when imported.
 
 // A hash changed within the page (a link clicked, an address edited) is followed the same way:
 // a differently-cased anchor, then a moved one. Bound once: the window outlives the pages.

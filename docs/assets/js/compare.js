@@ -58,7 +58,7 @@ export function bindCompare(root, form, compute) {
   form.before(bar);
 
   start.addEventListener("click", () => {
-    root.compare = { a: { ...root.extraParams, ...readForm(form) } };
+    root.compare = { a: readForm(form) };
     showMode(root, bar, start);
     writeUrl(root, readForm(form));
     compute();
@@ -72,7 +72,7 @@ export function bindCompare(root, form, compute) {
     start.focus();
   });
   asText.addEventListener("click", async () => {
-    const now = () => JSON.stringify({ ...root.extraParams, ...readForm(form) });
+    const now = () => JSON.stringify(readForm(form));
     const current = () => root.answer && root.answer.params === now() && root.answer.compare === Boolean(root.compare);
     if (!current()) {
       if (root.dataset.state !== "busy") compute();

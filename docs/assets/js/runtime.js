@@ -126,6 +126,6 @@ export function stop(owner) {
 }
 
 // Early start: this module runs from the page head on pages with a calculator, before the body
-// is parsed; a shared link (?calc=..., marked by linked.js) starts the worker now rather than
-// after the page loads.
+// is parsed; on a shared link (?calc=..., marked by linked.js) it adopts the worker linked.js
+// has already created, rather than waiting for the page to load.
 if ("codexLink" in document.documentElement.dataset) startRuntime();

@@ -1,0 +1,230 @@
+"""What the test session runs on: one strict build of the site per session, a local server,
+the tiers a test falls in, the watch on a page, and the one phone factory.
+
+`conftest.py` wires these into fixtures and hooks; test modules import names from here (never
+from conftest). The scripts do not import this module: what both use is in scripts/harness.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from scripts import harness
+# the tests take these from here too, with the rest of their support
+from scripts.harness import BUILD_EPOCH, CHROMIUM, CHROMIUM_ARGS, ROOT, free_port  # noqa: F401
+
+# The tests' browser only (never `make measure`, which times what a reader gets): V8 runs the
+# wasm from its baseline compiler and never re-compiles hot functions with its optimising one.
+# Pyodide behaves the same; each calculator page's boot costs about 1 CPU-second less
+# (3.2 against 4.0-4.5 CPU-s per boot, measured on this 2-core machine), and on 2 cores the
+# browser tests wait on CPU.
+TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
+
+
+# fixtures that build the site (or an edited copy of the project), and fixtures that drive Chromium
+BUILD_FIXTURES = frozenset({"site_dir", "served", "built_copy", "rebuilt_site"})
+BROWSER_FIXTURES = frozenset({"page", "context", "browser"})
+# Files that keep a worker busy for a long while without a build: the property tests (Hypothesis
+# draws inputs for every calculator; over a minute under `make test`).
+LONG_WITHOUT_BUILD = frozenset({"tests/test_properties.py"})
+
+
+def mark_tiers(items: list[pytest.Item]) -> None:
+    """Mark each test `browser` and/or `build` from the fixtures it takes (a browser test builds too)."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & BROWSER_FIXTURES and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
+        # every browser test drives a built site
+        if (names & BUILD_FIXTURES or item.get_closest_marker("browser")) and item.get_closest_marker("build") is None:
+            item.add_marker(pytest.mark.build)
+
+
+def long_files_first(items: list[pytest.Item]) -> None:
+    """Put whole files in the order `make test` hands them to its workers (pytest-xdist,
+    `--dist loadfile --no-loadscope-reorder`): LONG_WITHOUT_BUILD first, then the browser files
+    (the longest), the other files that build, and the rest, most tests first (as pytest-xdist
+    would order them), so a run ends on short files and no worker waits long for the other's last
+    one. pytest-xdist gives the first file to one worker and the second to the other (and at once
+    a third to a worker whose file has two tests or fewer left): one worker runs the property
+    tests while the other makes the session's first build for the first browser file (about 50 s
+    on a fresh clone, 10 s once `.cache` holds its Node steps), so neither waits for it."""
+    def tier(item: pytest.Item) -> int:
+        if item.nodeid.split("::")[0] in LONG_WITHOUT_BUILD:
+            return -1
+        if item.get_closest_marker("browser"):
+            return 0
+        return 1 if item.get_closest_marker("build") else 2
+
+    files: dict[str, int] = {}
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        files[name] = min(files.get(name, 2), tier(item))
+    count = Counter(item.nodeid.split("::")[0] for item in items)
+    # browser and build files in collection order; the rest, most tests first
+    order = sorted(files, key=lambda name: (files[name], -count[name] if files[name] == 2 else 0))
+    rank = {name: i for i, name in enumerate(order)}
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
+
+
+# Whether the running test may build, in the environment (set by conftest before each test, read
+# by `build_site` wherever it runs). Unset outside a test run.
+MAY_BUILD = "CODEX_TEST_MAY_BUILD"
+
+
+# Worker processes (`make test` runs pytest-xdist) share one file of the session's name: the first
+# build of a session runs alone and fills `.cache` (the Pyodide runs under Node that a fresh clone
+# has not made yet), and every later build, in any worker, starts warm.
+SESSION = "CODEX_TEST_SESSION"
+
+
+# One built site per session, served by the controller (the process the workers report to, or
+# the only one) on one port from the start: the first test that needs it builds it into the
+# served folder, and every worker's tests read that build (a build costs a worker 10-15 s).
+SITE_PORT = "CODEX_TEST_SITE_PORT"
+
+
+def start_session() -> http.server.ThreadingHTTPServer:
+    """The controller's start: the session's name and port in the environment (the workers
+    inherit them), and its server, which answers 404 until the site is built."""
+    os.environ[SESSION] = str(Path(tempfile.gettempdir()) / f"codex-build-{os.getpid()}")
+    port = free_port()
+    os.environ[SITE_PORT] = str(port)
+    return serve(shared_site(), port)
+
+
+def end_session(server: http.server.ThreadingHTTPServer) -> None:
+    """Stop the session's server; remove its build and its lock files."""
+    server.shutdown()
+    shutil.rmtree(shared_site(), ignore_errors=True)
+    for suffix in (".built", ".site-lock", ".lock", ".warm"):
+        Path(os.environ[SESSION] + suffix).unlink(missing_ok=True)
+
+
+def session_build(site_url: str) -> Path:
+    """The session's one build, made by whichever worker asks first; the others wait for it."""
+    dest = shared_site()
+    built = Path(os.environ[SESSION] + ".built")
+    with open(os.environ[SESSION] + ".site-lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # another worker building it: wait for its build
+        if not built.exists():
+            done = build_site(dest, site_url)
+            assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}"
+            built.touch()
+    return dest
+
+
+def shared_site() -> Path:
+    """The folder the session's build goes to (and the session's server serves)."""
+    return Path(os.environ[SESSION] + "-site")
+
+
+@contextlib.contextmanager
+def _first_build_alone() -> Iterator[None]:
+    session = os.environ.get(SESSION)
+    warm = Path(f"{session}.warm")
+    if not session or warm.exists():
+        yield
+        return
+    with open(f"{session}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the first build holds it; the others wait here
+        first = not warm.exists()
+        if first:
+            yield
+            warm.touch()
+    if not first:  # the cache is warm now: build beside the other workers
+        yield
+
+
+def build_site(dest: Path, site_url: str, root: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """scripts.harness.build_site, from a test that may build (a `build` test), the session's
+    first build alone (it fills `.cache`)."""
+    if os.environ.get(MAY_BUILD) == "0":
+        raise AssertionError("this test builds the site: take a build fixture (tests/support.py BUILD_FIXTURES) "
+                             "or mark it `build`, so `make test-fast` stays fast")
+    with _first_build_alone():
+        return harness.build_site(dest, site_url, root)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:  # keep test output quiet
+        pass
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    # socketserver's default backlog is 5 connections: two workers' browsers, their service
+    # workers and parallel downloads overflow it, and the kernel then drops a connection
+    # attempt that the browser only retries a second or more later (TCP's first SYN timeout)
+    request_queue_size = 128
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return  # the browser cancelled a request (navigation, Stop): not an error
+        super().handle_error(request, client_address)
+
+
+def serve(directory: Path, port: int) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    server = Server(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class PageWatch:
+    """Collects console errors, page errors and requests leaving the site's origin."""
+
+    def __init__(self, page: object, origin: str) -> None:
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: None if r.url.startswith(origin) or r.url.startswith(("data:", "blob:")) else self.outside.append(r.url))
+
+
+PHONE = {"width": 360, "height": 740}
+
+
+@contextlib.contextmanager
+def phone_context(browser: Any, origin: str, *, init_script: str | None = None) -> Iterator[Any]:
+    """A 360x740 touch screen (the one phone of the tests), allowed the clipboard on `origin`."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin.rstrip("/"))
+    if init_script:
+        ctx.add_init_script(init_script)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@contextlib.contextmanager
+def phone_page(browser: Any, served: str) -> Iterator[Any]:
+    """A tab on that phone, its console errors and outside requests watched (`page.watch`)."""
+    with phone_context(browser, served) as ctx:
+        page = ctx.new_page()
+        page.watch = PageWatch(page, served.rstrip("/"))
+        yield page

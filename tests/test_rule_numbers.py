@@ -1,0 +1,117 @@
+"""Rule numbers: the fixed numbers the engine uses come from `calc/data`, and pages quote them from there.
+
+`rk_numbers.json` and `sun_degrees.json` are checked against the source texts (as the other
+tables are in test_content_*.py); the built pages are checked for the quotes: each shows its
+data value, every number is quoted where its rule is stated, and no section that quotes a number
+also types it by hand.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from calc import data
+from calc.rk_fight import CRIPPLED_DICE
+from calc.rk_initiative import PENALTY
+from calc.rk_rules import THROWABLE
+from calc.rk_tn import DRAWING, GETTING_UP, MOUNTED, OFF_HAND, TWO_PISTOLS, WRESTLING
+from calc.seventh_sun import DEGREES
+from macros import rule_numbers
+
+# What the source texts state (house rules, summary rules, Seventh Sun's core rules).
+SOURCE_RK = {
+    "tn.drawing": 10, "tn.getting_up": 10, "tn.two_pistols": 5, "roll.off_hand": -3,
+    "wrestling.attack_ungrappled.tn": 5, "wrestling.escape_athletics.tn": 5, "wrestling.unseat.tn": 10,
+    "mounted.leap_athletics.tn": 10, "mounted.shared_horse.tn": 5, "mounted.carriage_chase.tn": 5,
+    "mounted.on_foot.tn": 10, "crippled_dice": 2, "initiative_penalty": 2,
+}
+SOURCE_THROWABLE = {"house": {"knife", "improvised_small", "improvised_medium", "improvised_large"},
+                    "summary": {"dagger"}}
+SOURCE_DEGREES = {"strong.low": 5, "exceptional.low": 10}
+
+# Where each number is stated: the built page and the quotes it must carry.
+QUOTED = {
+    "rk/attacking/index.html": {"rk_numbers.roll.off_hand", "rk_numbers.tn.drawing", "rk_numbers.tn.getting_up",
+                                "rk_numbers.tn.two_pistols", "rk_physical_tn.prone.adjustment"},
+    "rk/mounted/index.html": {"rk_numbers.wrestling.unseat.tn", "rk_numbers.mounted.leap_athletics.tn",
+                              "rk_numbers.mounted.shared_horse.tn", "rk_numbers.mounted.carriage_chase.tn",
+                              "rk_numbers.mounted.on_foot.tn"},
+    "rk/wrestling/index.html": {"rk_numbers.wrestling.attack_ungrappled.tn",
+                                "rk_numbers.wrestling.escape_athletics.tn", "rk_physical_tn.grappled.adjustment"},
+    "rk/damage/index.html": {"rk_numbers.crippled_dice"},
+    "rk/initiative/index.html": {"rk_numbers.initiative_penalty"},
+    "sun/rules/index.html": {"sun_degrees.strong.low", "sun_degrees.strong.high", "sun_degrees.exceptional.low"},
+}
+QUOTE = re.compile(r'<span data-rule-number="([^"]+)" data-format="([^"]+)">([^<]*)</span>')
+SECTION = re.compile(r"<h[23][^>]*>")
+# Other rules that happen to share a quoted number's value in the same section (calc does not use them).
+OTHER_RULES = ("another +5 to the TN",)   # rk-grapple-escape: each failed try
+RULINGS_LINE = re.compile(r'<p class="cx-rulings">.*?</p>', re.S)
+
+
+def test_rk_numbers_are_the_source_texts() -> None:
+    assert {path: rule_numbers.lookup("rk_numbers", path) for path in SOURCE_RK} == SOURCE_RK
+    assert {rules: set(ids) for rules, ids in data.load("rk_numbers")["throwable"].items()} == SOURCE_THROWABLE
+
+
+def test_degrees_are_the_source_texts() -> None:
+    assert {path: rule_numbers.lookup("sun_degrees", path) for path in SOURCE_DEGREES} == SOURCE_DEGREES
+
+
+def test_the_engine_reads_the_data() -> None:
+    numbers = data.load("rk_numbers")
+    assert (DRAWING, GETTING_UP, TWO_PISTOLS, OFF_HAND) == (
+        numbers["tn"]["drawing"], numbers["tn"]["getting_up"], numbers["tn"]["two_pistols"], numbers["roll"]["off_hand"])
+    assert {k: tn for k, (_, tn) in WRESTLING.items()} == {r["id"]: r["tn"] for r in numbers["wrestling"]}
+    assert {k: tn for k, (_, tn) in MOUNTED.items()} == {r["id"]: r["tn"] for r in numbers["mounted"]}
+    assert (CRIPPLED_DICE, PENALTY) == (numbers["crippled_dice"], numbers["initiative_penalty"])
+    assert THROWABLE == {rules: frozenset(ids) for rules, ids in numbers["throwable"].items()}
+    rows = data.load("sun_degrees")["rows"]
+    assert [(key, low, high) for key, _, low, high in DEGREES] == [(r["key"], r["low"], r["high"]) for r in rows]
+
+
+def test_a_bad_path_or_format_is_named() -> None:
+    for call, words in (((lambda: rule_numbers.lookup("rk_numbers", "tn.flying")), "tn.flying"),
+                        ((lambda: rule_numbers.lookup("rk_numbers", "throwable")), "whole number"),
+                        ((lambda: rule_numbers.shown(5, "roman")), "roman")):
+        try:
+            call()
+        except (KeyError, TypeError, ValueError) as e:
+            assert words in str(e)
+        else:
+            raise AssertionError(f"no error for {words}")
+
+
+def test_pages_quote_every_number_where_its_rule_is_stated(site_dir: Path) -> None:
+    missing = {}
+    for page, wanted in QUOTED.items():
+        found = {name for name, _, _ in QUOTE.findall((site_dir / page).read_text(encoding="utf-8"))}
+        if wanted - found:
+            missing[page] = sorted(wanted - found)
+    assert missing == {}
+
+
+def test_every_quote_shows_its_data_value(site_dir: Path) -> None:
+    wrong = []
+    for html in site_dir.rglob("*.html"):
+        for name, fmt, text in QUOTE.findall(html.read_text(encoding="utf-8")):
+            file, path = name.split(".", 1)
+            if text != rule_numbers.shown(rule_numbers.lookup(file, path), fmt):
+                wrong.append((html.relative_to(site_dir).as_posix(), name, text))
+    assert wrong == []
+
+
+def test_no_section_types_a_number_it_quotes(site_dir: Path) -> None:
+    """Within a section (h2/h3 to the next), a signed number that is quoted is not also typed."""
+    typed = []
+    for page in QUOTED:
+        html = (site_dir / page).read_text(encoding="utf-8")
+        for section in SECTION.split(html):
+            quoted = {text for _, fmt, text in QUOTE.findall(section) if fmt == "signed"}
+            prose = RULINGS_LINE.sub(" ", QUOTE.sub(" ", section))   # a locked ruling's title may name it
+            bare = " ".join(re.sub(r"<[^>]+>", "", prose).split())
+            for other in OTHER_RULES:
+                bare = bare.replace(other, " ")
+            typed += [(page, value) for value in quoted if re.search(rf"(?<![\w+\u2212-]){re.escape(value)}\b", bare)]
+    assert typed == []
