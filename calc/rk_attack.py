@@ -152,16 +152,19 @@ def defense_notes(*, defense: str, house: bool, no_parry: bool, defense_text: st
         return ["Under normal circumstances the house rules allow no Parry against a firearm attack, "
                 "so here no hit is turned aside."]
     if house:
-        return [
-            f"The defender Parries every hit with {defense_text}. The house rules set the Parry's TN at the "
-            "attacker's PA plus 5 for each raise called for damage; the Codex takes the PA to be the attack "
-            "roll's total (its reading, R-0015), and a Parry that meets that TN succeeds (R-0045)."
-        ]
-    return [
-        f"The defender answers every hit with an Active Defense of {defense_text}. The summary rules pit it "
-        "against the value of the attack roll, so raises called on the attack do not add to what it must reach; "
-        "a defense that meets that value turns the blow aside (the Codex's reading of ties, R-0045)."
-    ]
+        return [f"The defender Parries every hit with {defense_text}. " + defense_tn_words(house=True)]
+    return [f"The defender answers every hit with an Active Defense of {defense_text}. " + defense_tn_words(house=False)]
+
+
+def defense_tn_words(*, house: bool) -> str:
+    """What the defender's roll must reach under the chosen rules, in sentences."""
+    if house:
+        return ("The house rules set the Parry's TN at the attacker's PA plus 5 for each raise called for damage; "
+                "the Codex takes the PA to be the attack roll's total (its reading, R-0015), and a Parry that meets "
+                "that TN succeeds (R-0045).")
+    return ("The summary rules pit it against the value of the attack roll, so raises called on the attack do not "
+            "add to what it must reach; a defense that meets that value turns the blow aside (the Codex's reading "
+            "of ties, R-0045).")
 
 
 def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
@@ -169,7 +172,7 @@ def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
     if not house or stat is None:
         return []
     return ["The house rules only say that the attacker rolls the Attack Knack; building those dice from "
-            "Finesse + Knack, as the summary rules build every test, is the Codex's reading (R-0015)."]
+            "Finesse + Knack, as the summary rules build every test, is the Codex's reading (R-0055)."]
 
 
 def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wounds: int) -> list[str]:
@@ -329,12 +332,13 @@ def _p(name: str) -> Any:
 ATTACK_PARAMS: tuple[Param, ...] = (
     _p("rules"),
     IntParam("rolled", "Attack dice rolled (X)", 8, minimum=1, maximum=MAX_DICE, required=False,
-             help=f"Ten-sided dice thrown for the attack, at most {MAX_DICE}."),
+             help=f"Ten-sided dice thrown for the attack, at most {MAX_DICE}.", replaced_by=("stat", "skill")),
     IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
-             help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
+             help="The best Y are added up; more than the dice rolled keeps them all (R-0050).",
+             replaced_by=("stat", "skill")),
     IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
              required=False, help="With the Knack: twice Finesse rolled, the Knack kept (summary rules; for the "
-                                 "house rules, the Codex's reading, R-0015)."),
+                                 "house rules, the Codex's reading, R-0055)."),
     IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
              required=False, help="With Finesse: replaces the dice rolled and kept above."),
     BoolParam("explode", "Attack dice explode", True, required=False, more=True,
@@ -361,7 +365,7 @@ ATTACK_PARAMS: tuple[Param, ...] = (
     IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
              shown_when=(("defense", ("active",)),),
              help="Summary: twice Wits. House: the rules name only the Defense Knack; twice Wits "
-                  "is the Codex's reading there (R-0015)."),
+                  "is the Codex's reading there (R-0055)."),
     IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
              shown_when=(("defense", ("active",)),),
              help="Summary: the Defense Knack. More than the dice rolled keeps them all (R-0050)."),
@@ -399,7 +403,7 @@ CALCULATORS = (
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound (those raises)"),
             Headline("expected_wounds", "Average wounds per attack (those raises)", "number"),
-            Headline("expected_backlash", "Average wounds taken back when it fails (those raises)", "number"),
+            Headline("expected_backlash", "Average wounds taken back per attack (those raises)", "number"),
             Headline("best_for_wound", "Raises for the best chance of a wound", "integer"),
         ),
     ),

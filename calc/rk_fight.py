@@ -32,7 +32,6 @@ CRIPPLED_DEFENSE_RULING = "R-0060"  # summary rules: the Crippled penalty hits t
 CATEGORY_RULING = "R-0061"  # Brutes fall at the first blow that lands; Henchmen make Wound Checks
 TIES_RULING = "R-0045"
 KEEP_ALL_RULING = "R-0050"
-DEFENSE_RULING = "R-0052"
 
 CATEGORIES = (("hero", "Hero or Villain"), ("henchman", "Henchman (summary rules)"),
               ("brute", "Brute (summary rules)"))
@@ -239,10 +238,11 @@ def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) ->
     notes.append("The same attack is made every time: the same roll, TN and damage raises. The defender starts "
                  "unhurt, never heals and spends no Drama Dice.")
     if p["defense"] == "active" and house and setup.firearm:
-        notes.append("A firearm can not be Parried under the house rules, so every hit lands.")
+        notes.append("Under normal circumstances the house rules allow no Parry against a firearm attack, so here "
+                     "every hit lands.")
     elif p["defense"] == "active":
         notes.append(f"The defender rolls {p['defense_rolled']}k{p['defense_kept']} against every hit, as if he always "
-                     f"had an action to spare ({DEFENSE_RULING} for its TN).")
+                     "had an action to spare. " + rk_attack.defense_tn_words(house=house))
     notes.append(f"Each attack lands (hits and is not turned aside) {_percent(setup.q[0])} of the time; "
                  "the figures counted in hits count only the attacks that land.")
     if kind == "brute":

@@ -32,10 +32,6 @@ ACTION_DICE_RULING = "R-0012"  # no explosions, a 0 reads as 10; the summary's e
 DISTRACTED_RULING = "R-0013"  # Distracted has the same floor of 0
 
 
-def _ratio(numerator: int, denominator: int) -> float:
-    return float(Fraction(numerator, denominator))
-
-
 def dice_total(n: int) -> Dist:
     """The sum of n action dice (1..10, not exploding), exact."""
     return Dist.die(SIDES).repeat(n)
@@ -235,20 +231,21 @@ def _house(finesse: int, wits: int, crippled: bool, distracted: bool, phase: int
                    first_in_round=float(round_first))
         notes.append(
             f"Against an opponent with {b_fin} Finesse and {b_wits} Wits dice: when both of you want the same "
-            "phase, the higher Initiative Total chooses who goes first, and equal totals are settled by a coin or "
-            "a die, an even chance. \u201cYou go first in a shared phase\u201d is your chance of a higher total plus "
-            "half the chance of equal ones. \u201cYou act first in the round\u201d assumes both of you act as soon "
-            "as a die is ready and that the one who chooses goes first."
+            "phase, the higher Initiative Total may go first or let the other go first, and equal totals are "
+            "settled by a coin or a die, an even chance. The Codex assumes whoever may choose goes first: "
+            f"\u201c{SHARED_PHASE.label}\u201d is your chance of a higher total plus half the chance of equal ones, "
+            "and \u201cYou act first in the round\u201d also assumes both of you act as soon as a die is ready."
         )
     return out
 
 
+SHARED_PHASE = Headline("first_in_phase", "You go first in a shared phase, if the higher total takes it")
 HEADLINES = (
     Headline("acted_by", "Chance of acting by the phase asked"),
     Headline("finesse_by", "A Finesse die ready by then"),
     Headline("wits_by", "A Wits die ready by then"),
     Headline("actions_by", "Average actions by then", "number"),
-    Headline("first_in_phase", "You go first in a shared phase"),
+    SHARED_PHASE,
     Headline("a_earlier", "Your first action comes in an earlier phase"),
     Headline("total_mean", "Average Initiative Total", "number"),
 )

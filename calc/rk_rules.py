@@ -92,9 +92,10 @@ def dice_params(rolled: int, kept: int, what: str) -> tuple[IntParam, ...]:
     """The four fields of a roll's dice: X and Y, or a stat and a skill in their place."""
     return (
         IntParam("rolled", "Dice rolled (X)", rolled, minimum=1, maximum=MAX_DICE, required=False,
-                 help=f"Ten-sided dice thrown for the {what}, at most {MAX_DICE}."),
+                 help=f"Ten-sided dice thrown for the {what}, at most {MAX_DICE}.", replaced_by=("stat", "skill")),
         IntParam("kept", "Dice kept (Y)", kept, minimum=1, maximum=MAX_DICE, required=False,
-                 help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
+                 help="The best Y are added up; more than the dice rolled keeps them all (R-0050).",
+                 replaced_by=("stat", "skill")),
         IntParam("stat", "Stat (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True, required=False,
                  help="With a skill: a STAT + SKILL test rolls twice the stat and keeps the skill."),
         IntParam("skill", "Skill (optional)", None, minimum=1, maximum=MAX_DICE, optional=True, required=False,

@@ -87,9 +87,11 @@ def _row(r: int, target: int, attack: Dist, parry: Dist | None, parry_raises: in
 def verdict(rows: Sequence[dict[str, Any]], best: int) -> str:
     """The trade in one sentence: wounds dealt against wounds risked, for the best raises."""
     top = rows[best]
+    fails = 1.0 - top["p_lands"]
     text = (f"With {raises_words(best)}: {top['expected_wounds']:.2f} Social Dramatic Wounds dealt per attack on "
-            f"average, against {top['expected_backlash']:.2f} taken back when it fails "
-            f"({rough_percent(1.0 - top['p_lands'])} of attempts fail)")
+            f"average, against {top['expected_backlash']:.2f} taken back per attack "
+            f"({rough_percent(fails)} of attempts fail"
+            + (f", and a failure costs {top['expected_backlash'] / fails:.2f} on average)" if fails > 0 else ")"))
     if top["net"] < 0:
         return text + "; even the best choice loses more than it gains on average."
     if best == 0 and len(rows) > 1:
@@ -102,13 +104,15 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
            d6_explode: bool) -> list[str]:
     notes = [
         f"The attack rolls {rolled}k{kept} against the SD you typed (no rule gives SD a formula, {SD_RULING}); "
-        f"each raise here is called for damage, adding 5 to the SD and one unkept die to the damage. A total "
+        f"each raise here is called for damage, adding 5 to the TN the attack must reach and one unkept die to "
+        f"the damage. A total "
         f"equal to its TN succeeds ({MEETS_RULING}).",
         f"Social Damage is {base} plus {attacker_panache} unkept dice for the attacker's Panache, on six-sided "
         + ("dice that explode on a 6 (" + D6_RULING + ")." if d6_explode else "dice that do not explode."),
         f"The target's Wound Check rolls {panache}k{panache} against his {flesh_wounds} Social Flesh Wounds plus "
-        f"the new damage; a failure gives 1 Social Dramatic Wound and 1 more per full 20 short beyond 20 "
-        f"(the Codex's reading of the Social Wound Check, {SOCIAL_CHECK_RULING}).",
+        f"the new damage; a failure gives 1 Social Dramatic Wound, or, when it falls more than 20 short, 1 for "
+        f"every whole 20 of the shortfall plus 1 (2 from 21 to 39 short; the Codex's reading of the Social Wound "
+        f"Check, {SOCIAL_CHECK_RULING}).",
     ]
     if parry is not None:
         notes.append(f"The target Parries every attack that reaches his SD with {parry}, against the attack total "
@@ -120,7 +124,9 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
         f"A failed attack costs the attacker {price['miss']['dice']} Social Damage after a miss"
         + (f" and {price['parried']['dice']} after a Parry with raises" if parry_raises and parry is not None else "")
         + f"; his own Wound Check rolls {attacker_panache}k{attacker_panache} against his {attacker_flesh_wounds} "
-        f"Social Flesh Wounds plus that damage. On average a failure costs him {price['miss']['expected']:.2f} "
+        f"Social Flesh Wounds plus that damage. On average "
+        + ("a miss" if parry_raises and parry is not None else "a failure")
+        + f" costs him {price['miss']['expected']:.2f} "
         "Social Dramatic Wounds"
         + (f" ({price['parried']['expected']:.2f} after a Parry)" if parry_raises and parry is not None else "") + "."
     )

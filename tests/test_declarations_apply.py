@@ -1,7 +1,8 @@
 """Each calculator's declaration says when a field applies, and everything reads that one rule.
 
-- Walk every calculator: a field that can be hidden (`shown_when`) changes nothing in the result
-  wherever it does not apply, whatever value it holds (issue 17, item 1).
+- Walk every calculator: a field that can be hidden (`shown_when`) or replaced (`replaced_by`: a
+  Stat and a Skill in place of the dice) changes nothing in the result wherever it does not apply,
+  whatever value it holds (issue 17, item 1; issue 30, item 3).
 - `Param.applies` compares values in one canonical form (a yes/no is "true"/"false"), the form
   the page's checkbox sends; the page's `applies` (docs/assets/js/form-state.js), run under
   Node on the same data the build writes, agrees with it on every case here.
@@ -51,6 +52,11 @@ def _settings(calculator: Calculator, param: Param) -> Iterator[dict[str, Any]]:
     base = calculator.defaults()
     candidates = [base]
     deciding = {name for name, _ in param.shown_when}
+    if param.replaced_by:   # the fields that take its place, each holding a value
+        filled = {name: _alternatives(calculator.param(name), base)[1] for name in param.replaced_by}
+        candidates.append({**base, **filled})
+        deciding |= {name for name in param.replaced_by for name, _ in calculator.param(name).shown_when}
+        base = {**base, **filled}
     by_name = {p.name: p for p in calculator.params}
     for other in calculator.params:
         if other.name in deciding and isinstance(other, ChoiceParam) and other.filtered_by:
@@ -66,14 +72,14 @@ def _settings(calculator: Calculator, param: Param) -> Iterator[dict[str, Any]]:
             candidates += [{**base, other.name: v} for v in changed]
     seen: list[dict[str, Any]] = []
     for values in candidates:
-        if values not in seen and not param.applies(values):
+        if values not in seen and not calculator.applies(param, values):
             seen.append(values)
             yield values
 
 
 HIDEABLE = [
     pytest.param(cid, p.name, id=f"{cid}.{p.name}")
-    for cid, c in calc.CALCULATORS.items() for p in c.params if p.shown_when
+    for cid, c in calc.CALCULATORS.items() for p in c.params if p.shown_when or p.replaced_by
 ]
 
 
@@ -93,7 +99,7 @@ def test_a_field_that_does_not_apply_changes_nothing(cid: str, name: str) -> Non
             continue   # a setting that is an error in its own right (Other weapon with no dice)
         for value in _alternatives(param, values):
             changed = {**values, name: value}
-            assert not param.applies(changed)
+            assert not calculator.applies(param, changed)
             assert _compute(calculator, changed) == expected, f"{name}={value!r} changed the result for {values}"
             tried += 1
     assert tried >= 2, f"{cid}.{name}: no setting where it does not apply was worked out"
