@@ -171,14 +171,15 @@ def test_a_field_replaced_only_where_its_replacements_apply(phone: Any, served: 
     leave its dice as typed: enabled, and the answer rolls 12k6. A blow or a shot then lets them
     replace the dice: disabled with the declaration's reason, and the address drops them."""
     visit(phone, served, "rk/social/?calc=rk-attack&" + "&".join(f"{k}={v}" for k, v in SOCIAL_LINK.items()))
-    wait_for_result(phone, "rk-attack", "expected_wounds", SOCIAL_LINK)
+    asked = {**get("rk-attack").defaults(), **SOCIAL_LINK}   # the form's defaults fill what the link leaves out
+    wait_for_result(phone, "rk-attack", "expected_wounds", asked)
     root = phone.locator('[data-calculator="rk-attack"]')
     assert "12k6 against SD" in root.locator(".cx-result").inner_text()
     for name in ("rolled", "kept"):
         assert not root.locator(f'[name="{name}"]').is_disabled()
         assert not root.locator(f'[data-field="{name}"] .cx-overridden').is_visible()
     root.locator('[name="kind"]').select_option("physical")
-    blow = {**SOCIAL_LINK, "kind": "physical"}
+    blow = {**asked, "kind": "physical"}
     wait_for_result(phone, "rk-attack", "expected_wounds", blow)
     assert "6k4 against TN" in root.locator(".cx-result").inner_text()
     for name in ("rolled", "kept"):
