@@ -24,6 +24,8 @@ from .calculator import Calculator, Headline
 from .dist import Dist
 from .errors import InputError
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_vocabulary import result_table, rules_param
+from .wording import rules_words
 
 SIDES = 10
 PENALTY = 2  # Crippled / Distracted: each die of that kind counts 2 lower, never below 0
@@ -140,13 +142,8 @@ def choose_first(a_dice: int, b_dice: int) -> tuple[float, float, float]:
 # -- the calculator ------------------------------------------------------------------------
 
 
-def _phase_table(title: str, columns: list[tuple[str, str]], rows: list[list[Any]], mark: int) -> dict[str, Any]:
-    return {
-        "key": "phases",
-        "title": title,
-        "columns": [{"label": label, "format": kind} for label, kind in columns],
-        "rows": [{"cells": cells, "mark": cells[0] == mark} for cells in rows],
-    }
+def _phase_table(title: str, columns: tuple[tuple[str, str], ...], rows: list[list[Any]], mark: int) -> dict[str, Any]:
+    return result_table("phases", title, columns, [{"cells": cells, "mark": cells[0] == mark} for cells in rows])
 
 
 def _summary(panache: int, phase: int, b_panache: int | None) -> dict[str, Any]:
@@ -167,9 +164,9 @@ def _summary(panache: int, phase: int, b_panache: int | None) -> dict[str, Any]:
         "dice": n,
         "tables": [_phase_table(
             f"Phase by phase: {panache} Panache dice and the extra die",
-            [("Phase", "integer"), ("First action here", "percent"), ("First Panache die here", "percent"),
+            (("Phase", "integer"), ("First action here", "percent"), ("First Panache die here", "percent"),
              ("Acted by this phase", "percent"),
-             ("Average actions by this phase", "number")], rows, phase)],
+             ("Average actions by this phase", "number")), rows, phase)],
         "notes": [
             f"{panache} Panache dice and one extra die: {n} dice that do not explode, each giving the phase of "
             f"one action. The extra die times the nonaggressive action ({ACTION_DICE_RULING}); the first action "
@@ -215,8 +212,8 @@ def _house(finesse: int, wits: int, crippled: bool, distracted: bool, phase: int
         "acted_by": at[4], "finesse_by": at[2], "wits_by": at[3], "dice": finesse + wits,
         "tables": [_phase_table(
             f"Phase by phase, from Phase 10 down: {finesse} Finesse and {wits} Wits dice",
-            [("Phase", "integer"), ("First die ready here", "percent"), ("A Finesse die ready by now", "percent"),
-             ("A Wits die ready by now", "percent"), ("Any die ready by now", "percent")], rows, phase)],
+            (("Phase", "integer"), ("First die ready here", "percent"), ("A Finesse die ready by now", "percent"),
+             ("A Wits die ready by now", "percent"), ("Any die ready by now", "percent")), rows, phase)],
         "notes": notes,
     }
     if opponent is not None:
@@ -298,10 +295,10 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The settings in words."""
     versus = params["against"] == "opponent"
     if params["rules"] == "summary":
-        text = f"Summary rules: Panache {params['panache']} (and the extra die), phase {params['phase']}"
+        text = f"{rules_words('summary').capitalize()}: Panache {params['panache']} (and the extra die), phase {params['phase']}"
         return text + (f", against Panache {params['b_panache']}" if versus else "")
     me = _house_side(params["finesse"], params["wits"], params["crippled"], params["distracted"])
-    text = f"House rules: {me}, phase {params['phase']}"
+    text = f"{rules_words('house').capitalize()}: {me}, phase {params['phase']}"
     if versus:
         text += " against " + _house_side(params["b_finesse"], params["b_wits"], params["b_crippled"],
                                           params["b_distracted"])
@@ -321,9 +318,7 @@ CALCULATORS = (
         summary="From the action dice: the phase of your first action, how ready you are by a given phase, "
                 "your Initiative Total, and who goes first against an opponent.",
         params=(
-            ChoiceParam("rules", "Rules", "summary", required=False,
-                        choices=(("summary", "Summary rules (Panache dice, phases 1 to 10)"),
-                                 ("house", "House rules (Finesse and Wits dice, phases 10 to 0)")),
+            rules_param(summary="Panache dice, phases 1 to 10", house="Finesse and Wits dice, phases 10 to 0",
                         help="Which rules build the round."),
             IntParam("panache", "Panache", 2, minimum=1, maximum=MAX_TRAIT, required=False, shown_when=_SUMMARY,
                      help="You roll this many dice, and one extra die for the nonaggressive action."),

@@ -28,20 +28,24 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping, Sequence
 
-from .rk_rules import damage_dist, defended, result_table, wound_distribution
-from .wording import raises_words, rough_percent
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_rules import damage_dist, defended, wound_distribution
+from .rk_vocabulary import (
+    D6_RULING,
+    KEEP_ALL_RULING,
+    PD_SD_RULING,
+    RAISE,
+    TIES_RULING,
+    defense_words,
+    result_table,
+)
+from .wording import raises_words, rough_percent, xky
 
-RAISE = 5
 MAX_PANACHE = 10
 SOCIAL_CHECK_RULING = "R-0058"  # the Social Wound Check rolls Panache k Panache, every Flesh Wound carried
-SD_RULING = "R-0015"  # SD has no formula: typed
-MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
-D6_RULING = "R-0016"  # house damage d6s explode on a 6
-KEEP_ALL_RULING = "R-0050"
 BASES = {"1k3": (1, 3), "2k4": (2, 4)}  # usual Social Damage, and the base a Swordsman Knack gives
 
 
@@ -58,7 +62,7 @@ def backlash(*, panache: int, parry_raises: int, attacker_panache: int, attacker
         rolled = panache + unkept
         damage = damage_dist(rolled, 2, rules="house", d6_explode=d6_explode)
         wounds = wound_distribution(damage, check, attacker_flesh_wounds, rules="house", firearm=False)
-        out[key] = {"dice": f"{rolled}k{min(2, rolled)}", "wounds": wounds, "expected": _expected(wounds),
+        out[key] = {"dice": xky(rolled, min(2, rolled)), "wounds": wounds, "expected": _expected(wounds),
                     "p_wound": clip01(fsum(wounds[1:])), "expected_damage": damage.mean()}
     return out
 
@@ -103,13 +107,13 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
            parry_raises: int, price: dict[str, Any], flesh_wounds: int, attacker_flesh_wounds: int,
            d6_explode: bool) -> list[str]:
     notes = [
-        f"The attack rolls {rolled}k{kept} against the SD you typed (no rule gives SD a formula, {SD_RULING}); "
+        f"The attack rolls {xky(rolled, kept)} against the SD you typed (no rule gives SD a formula, {PD_SD_RULING}); "
         f"each raise here is called for damage, adding 5 to the TN the attack must reach and one unkept die to "
         f"the damage. A total "
-        f"equal to its TN succeeds ({MEETS_RULING}).",
+        f"equal to its TN succeeds ({TIES_RULING}).",
         f"Social Damage is {base} plus {attacker_panache} unkept dice for the attacker's Panache, on six-sided "
         + ("dice that explode on a 6 (" + D6_RULING + ")." if d6_explode else "dice that do not explode."),
-        f"The target's Wound Check rolls {panache}k{panache} against his {flesh_wounds} Social Flesh Wounds plus "
+        f"The target's Wound Check rolls {xky(panache, panache)} against his {flesh_wounds} Social Flesh Wounds plus "
         f"the new damage; a failure gives 1 Social Dramatic Wound, or, when it falls more than 20 short, 1 for "
         f"every whole 20 of the shortfall plus 1 (2 from 21 to 39 short; the Codex's reading of the Social Wound "
         f"Check, {SOCIAL_CHECK_RULING}).",
@@ -123,7 +127,7 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
     notes.append(
         f"A failed attack costs the attacker {price['miss']['dice']} Social Damage after a miss"
         + (f" and {price['parried']['dice']} after a Parry with raises" if parry_raises and parry is not None else "")
-        + f"; his own Wound Check rolls {attacker_panache}k{attacker_panache} against his {attacker_flesh_wounds} "
+        + f"; his own Wound Check rolls {xky(attacker_panache, attacker_panache)} against his {attacker_flesh_wounds} "
         f"Social Flesh Wounds plus that damage. On average "
         + ("a miss" if parry_raises and parry is not None else "a failure")
         + f" costs him {price['miss']['expected']:.2f} "
@@ -172,23 +176,23 @@ def plan_social(
         damage = damage_dist(d_rolled, base_kept, rules="house", d6_explode=d6_explode)
         hit = wound_distribution(damage, check, flesh_wounds, rules="house", firearm=False)
         rows.append(_row(r, tn + RAISE * r, attack, parry, parry_raises, hit, _expected(hit), price,
-                         f"{d_rolled}k{min(base_kept, d_rolled)} on six-sided dice", damage.mean()))
+                         f"{xky(d_rolled, min(base_kept, d_rolled))} on six-sided dice", damage.mean()))
     best = max(range(len(rows)), key=lambda i: (rows[i]["net"], -i))
     best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
     top = rows[best]
     notes = _notes(rolled=rolled, kept=kept, base=base_damage, attacker_panache=attacker_panache, panache=panache,
-                   parry=f"{defense_rolled}k{d_kept}" if parry is not None else None, parry_raises=parry_raises,
+                   parry=xky(defense_rolled, d_kept) if parry is not None else None, parry_raises=parry_raises,
                    price=price, flesh_wounds=flesh_wounds, attacker_flesh_wounds=attacker_flesh_wounds,
                    d6_explode=d6_explode)
     return {
-        "kind": "social", "rules": "house", "roll": f"{rolled}k{kept}", "tn": tn, "rows": rows,
+        "kind": "social", "rules": "house", "roll": xky(rolled, kept), "tn": tn, "rows": rows,
         "best": best, "best_for_wound": best_for_wound,
         "p_wound": top["p_wound"], "expected_wounds": top["expected_wounds"], "p_lands": top["p_lands"],
         "p_hit": top["p_hit"], "expected_backlash": top["expected_backlash"], "net": top["net"],
         "firearm": False, "verdict": verdict(rows, best),
         "distribution": top["wounds"],
         "distribution_title": f"Social Dramatic Wounds dealt per attack with {raises_words(best)}",
-        "tables": [_table(rows, best, f"{rolled}k{kept}", tn)],
+        "tables": [_table(rows, best, xky(rolled, kept), tn)],
         "notes": notes,
     }
 
@@ -207,11 +211,7 @@ def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dic
 def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_defense: str) -> str:
     """The end of an attack planner's question: damage already carried, the defender's roll, the raises."""
     text = f" with {params['flesh_wounds']} {wounds}" if params.get("flesh_wounds") else ""
-    if params["defense"] == "active":
-        text += f", {defense} {params['defense_rolled']}k{params['defense_kept']}"
-    else:
-        text += f", {no_defense}"
-    return text + f"; 0 to {params['max_raises']} raises"
+    return text + defense_words(params, defense=defense, no_defense=no_defense) + f"; 0 to {params['max_raises']} raises"
 
 
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
