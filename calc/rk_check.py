@@ -9,7 +9,7 @@ from .dist import Dist
 from .keep import roll_keep
 from .params import BoolParam, IntParam
 from .rk_rules import meets
-from .rk_vocabulary import MAX_TN, RAISE, dice_from, dice_titles, result_table, roll_fields, tail_note
+from .rk_vocabulary import MAX_TN, RAISE, TIES_RULING, dice_from, dice_titles, result_table, roll_fields, tail_note
 from .wording import percent, plural, xky
 
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
@@ -59,7 +59,7 @@ def check_notes(*, tn: int, threshold: int, max_raises: int | None, explode: boo
             f"You can call up to {plural(max_raises, 'raise')} and keep at least a "
             f"{threshold}% chance (TN {tn + RAISE * max_raises})."
         )
-    notes.append("A roll succeeds when it meets or beats the TN (the Codex's reading of ties, R-0045).")
+    notes.append(f"A roll succeeds when it meets or beats the TN (the Codex's reading of ties, {TIES_RULING}).")
     return notes
 
 

@@ -11,7 +11,7 @@ from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, IntParam
 from .rk_rules import damage_dist
-from .rk_vocabulary import dice_from, dice_titles, result_table, roll_fields, tail_note
+from .rk_vocabulary import D6_RULING, dice_from, dice_titles, result_table, roll_fields, tail_note
 from .wording import xky
 
 _HORSE = data.load("rk_horse_fall")
@@ -49,8 +49,8 @@ def fall_notes(*, roll: str, wounds: int, taken: int, targets: list[int], fall: 
     notes.append(
         f"A fall deals {fall['damage']} Physical Damage ({fall['situation'].lower()}), rolled on d6s as all "
         "house damage is; "
-        + ("the Codex lets them explode on a 6 (ruling R-0016)." if d6_explode
-           else "here they do not explode, the other reading of ruling R-0016.")
+        + (f"the Codex lets them explode on a 6 (ruling {D6_RULING})." if d6_explode
+           else f"here they do not explode, the other reading of ruling {D6_RULING}.")
     )
     return notes
 
@@ -120,7 +120,7 @@ CALCULATORS = (
             BoolParam("explode", "Tens explode", True, required=False, more=True,
                       help="Untick if the riding roll's dice do not explode."),
             BoolParam("d6_explode", "Falling damage dice explode", True, required=False, more=True,
-                      help="The Codex's reading (R-0016): house damage d6s explode on a 6. Untick for the other "
+                      help=f"The Codex's reading ({D6_RULING}): house damage d6s explode on a 6. Untick for the other "
                            "reading; it changes the average falling damage."),
         ),
         compute=horse_fall,

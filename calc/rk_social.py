@@ -8,19 +8,8 @@ Knack says so); the target's Wound Check rolls his Panache and turns it into Soc
 Wounds. A failed attack, a miss or a Parry, hands the attacker (target's Panache) k 2 Social
 Damage, plus one unkept die per raise the target called on a successful Parry, and his own
 Wound Check on his Panache. Per raise count `plan_social` gives rk-attack's row figures plus the
-expected backlash wounds and the net (wounds dealt minus wounds taken, on average).
-
-How to wire it into rk-attack (at merge): add `ChoiceParam("kind", ...)` (`physical` default,
-`social`) to rk-attack's params with `*SOCIAL_PARAMS` after it, and `shown_when=(("kind",
-("physical",)),)` on the physical-only fields (weapon, thrown, damage dice, attacker's Brawn,
-firearm, defender's Brawn). In `plan`, when `kind == "social"`, resolve the attack dice as for a
-physical attack (stat and skill, R-0050), then return `plan_social(rolled=..., kept=...,
-explode=..., tn=..., max_raises=..., flesh_wounds=..., defense=..., defense_rolled=...,
-defense_kept=..., d6_explode=..., **{p.name: params[p.name] for p in SOCIAL_PARAMS})`; for
-physical attacks add `expected_backlash` 0 and `net` = `expected_wounds` to every row. The
-result carries its own verdict, table, notes and chart, in rk-attack's shapes; `question` words
-the settings of a social plan for rk-attack's own `question`. `rules` must be
-`house` for social attacks: the summary rules have none (`plan` should refuse `summary`).
+expected backlash wounds and the net (wounds dealt minus wounds taken, on average); rk-attack
+(calc/rk_attack.py) calls `plan_social` when its Kind of attack is social, and `question` words it.
 """
 
 from __future__ import annotations
