@@ -141,6 +141,8 @@ def choose_first(a_dice: int, b_dice: int) -> tuple[float, float, float]:
 
 # -- the calculator ------------------------------------------------------------------------
 
+SHARED_PHASE = Headline("first_in_phase", "You go first in a shared phase, if the higher total takes it")
+
 
 def _phase_table(title: str, columns: tuple[tuple[str, str], ...], rows: list[list[Any]], mark: int) -> dict[str, Any]:
     return result_table("phases", title, columns, [{"cells": cells, "mark": cells[0] == mark} for cells in rows])
@@ -236,7 +238,6 @@ def _house(finesse: int, wits: int, crippled: bool, distracted: bool, phase: int
     return out
 
 
-SHARED_PHASE = Headline("first_in_phase", "You go first in a shared phase, if the higher total takes it")
 HEADLINES = (
     Headline("acted_by", "Chance of acting by the phase asked"),
     Headline("finesse_by", "A Finesse die ready by then"),
