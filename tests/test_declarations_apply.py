@@ -175,6 +175,56 @@ def test_the_page_script_applies_the_same_rule() -> None:
     assert json.loads(done.stdout) == [want for *_, want in cases]
 
 
+def _replacement_cases() -> list[tuple[str, dict[str, str], dict[str, bool]]]:
+    """Each calculator with a replaceable field, over settings that fill the replacing fields and vary
+    what decides whether they apply: its id, the form's values (canonical), Python's answer per field."""
+    cases = []
+    for c in calc.CALCULATORS.values():
+        replacers = {name for p in c.params for name in p.replaced_by}
+        if not replacers:
+            continue
+        base = c.defaults()
+        filled = {**base, **{name: _alternatives(c.param(name), base)[1] for name in replacers}}
+        deciding = {name for r in replacers for name, _ in c.param(r).shown_when}
+        tried = [base, filled, {**filled, sorted(replacers)[0]: None}]
+        for name in deciding:   # each value of what decides them, under each value its options depend on
+            decider = c.param(name)
+            by = getattr(decider, "filtered_by", "")
+            for around in ([{**filled, by: v} for v in _alternatives(c.param(by), filled)] if by else [filled]):
+                tried += [{**around, name: v} for v in _alternatives(decider, around)]
+        for values in tried:
+            cases.append((c.id, {k: canonical(v) for k, v in values.items()},
+                          {p.name: c.applies(p, values) for p in c.params}))
+    return cases
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run the page's module")
+def test_the_page_script_replaces_fields_as_calc_does() -> None:
+    """form-state.js `fieldApplies` on a form carrying the build's data (data-shown-when,
+    data-replaced-by) agrees with `Calculator.applies` on every field of every case."""
+    cases = _replacement_cases()
+    assert any(not ok for *_, answers in cases for ok in answers.values())
+    forms = {c.id: {p.name: {"shownWhen": json.dumps(p.when()), "replacedBy": json.dumps(list(p.replaced_by))}
+                    for p in c.params} for c in calc.CALCULATORS.values()}
+    script = """
+        import { readFileSync } from "node:fs";
+        globalThis.CSS = { escape: (text) => text };
+        const src = readFileSync(process.argv[1], "utf8");
+        const { fieldApplies } = await import("data:text/javascript;base64," + Buffer.from(src).toString("base64"));
+        const { forms, cases } = JSON.parse(readFileSync(0, "utf8"));
+        const form = (fields) => ({ querySelector: (selector) => {
+            const name = selector.match(/data-field="([^"]*)"/)[1];
+            return fields[name] ? { dataset: fields[name] } : null;
+        } });
+        process.stdout.write(JSON.stringify(cases.map(([cid, params]) =>
+            Object.fromEntries(Object.keys(forms[cid]).map((name) => [name, fieldApplies(form(forms[cid]), name, params)])))));
+    """
+    payload = {"forms": forms, "cases": [[cid, values] for cid, values, _ in cases]}
+    done = subprocess.run(["node", "--input-type=module", "-e", script, str(FORM_STATE)],
+                          input=json.dumps(payload), capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout) == [answers for *_, answers in cases]
+
+
 # ---------------------------------------------------------------- the question in words
 @pytest.mark.parametrize("cid, values, hidden, shown", [
     ("pool-check", {"opp_dice": 9, "black": 2}, "Defender's dice", "Black dice: 2"),
