@@ -24,11 +24,11 @@ from .params import BoolParam, ChoiceParam, IntParam
 from .rk_rules import damage_dist, defended, wound_distribution
 from .rk_vocabulary import (
     D6_RULING,
-    KEEP_ALL_RULING,
     PD_SD_RULING,
     RAISE,
     TIES_RULING,
     defense_words,
+    keep_all,
     result_table,
 )
 from .wording import raises_words, rough_percent, xky
@@ -125,8 +125,7 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
     )
     notes.append("Each Dramatic Wound the attacker takes this way also gives the target +5 SD against him for "
                  "the rest of the Scene; these figures are for one attack.")
-    if panache < 2:
-        notes.append(f"With Panache 1 the price is 1k2, which keeps the one die rolled ({KEEP_ALL_RULING}).")
+    notes += [f"A miss's price: {note}" for note in keep_all(panache, 2)[1]]
     return notes
 
 
