@@ -65,10 +65,39 @@ class Calculator:
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}
 
+    def param(self, name: str) -> Param:
+        """The field of that name."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def replaced(self, param: Param, values: Mapping[str, Any]) -> bool:
+        """Whether the fields of `param.replaced_by` all apply and hold a value, taking its place."""
+        if not param.replaced_by:
+            return False
+        full = {**self.defaults(), **values}
+        return all(canonical(full.get(name)) != "" and self.applies(self.param(name), full)
+                   for name in param.replaced_by)
+
+    def applies(self, param: Param, values: Mapping[str, Any]) -> bool:
+        """Whether `param` matters for these values: its `shown_when` holds and nothing replaces it.
+
+        The page follows the same two rules on the same data (form-state.js `fieldApplies`)."""
+        full = {**self.defaults(), **values}
+        return param.applies(full) and not self.replaced(param, full)
+
+    def replaced_note(self, param: Param) -> str:
+        """Why a replaced field is not used, as the page shows it beside the field ("" if it never is)."""
+        if not param.replaced_by:
+            return ""
+        names = [self.param(name).title for name in param.replaced_by]
+        return f"Not used: {' and '.join(names)} replace{'s' if len(names) == 1 else ''} it."
+
     def applicable(self, values: Mapping[str, Any]) -> tuple[Param, ...]:
         """The fields that matter for these values (missing ones take their defaults), in form order."""
         full = {**self.defaults(), **values}
-        return tuple(p for p in self.params if p.applies(full))
+        return tuple(p for p in self.params if self.applies(p, full))
 
     def changed(self, values: Mapping[str, Any]) -> tuple[Param, ...]:
         """The fields that matter for these values and hold something other than their default."""

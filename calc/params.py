@@ -64,6 +64,10 @@ class Param:
             question in words carries it (the value is still validated and passed, and the
             calculator must ignore it: tests/test_declarations_apply.py checks that).
         more: a rarely used field, shown behind "More options" on the page.
+        replaced_by: the fields that take this one's place when each of them applies and holds
+            a value (a Stat and a Skill in place of the dice rolled and kept): the field then
+            does not apply, and the page disables it with the reason. `Calculator.applies`
+            decides, since whether those fields apply depends on the whole declaration.
     """
 
     name: str
@@ -73,6 +77,7 @@ class Param:
     required: bool = True
     shown_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
     more: bool = False
+    replaced_by: tuple[str, ...] = ()
 
     kind = "text"
 

@@ -15,7 +15,6 @@ Every raise counted here is called for damage (that is the choice the planner we
 from __future__ import annotations
 
 from dataclasses import replace
-from math import fsum
 from typing import Any, Mapping, Sequence
 
 from . import rk_social, rk_wounds
@@ -23,42 +22,33 @@ from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
-from .params import BoolParam, ChoiceParam, IntParam, Param
-from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, defended, dice_from, result_table, tail_note
+from .params import ChoiceParam, IntParam, Param
+from .rk_rules import defended
+from .rk_vocabulary import (
+    ATTACK_DICE,
+    ATTACK_EXPLODE,
+    ATTACK_TN,
+    DEFENSE_FIELDS,
+    FLESH_WOUNDS,
+    HOUSE_DICE_RULING,
+    MAX_RAISES,
+    RAISE,
+    WEAPON_FIELDS,
+    WOUNDS_RULES,
+    defender_brawn,
+    defense_tn_words,
+    dice_from,
+    dice_titles,
+    keep_all,
+    result_table,
+    rules_words,
+    tail_note,
+    weapon_words,
+    wound_word,
+)
 from .wording import apart, raises_words, rough_percent, xky
 
-MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
-
-
-def _wounds_calculator() -> Calculator:
-    for calculator in rk_wounds.CALCULATORS:
-        if calculator.id == "rk-wounds":
-            return calculator
-    raise RuntimeError("rk-attack stands on rk-wounds, which is missing")
-
-
-_WOUNDS = _wounds_calculator()
-_WOUND_PARAMS = {p.name: p for p in _WOUNDS.params}
-
-
-def _dice(rolled: int | None, kept: int | None, stat: int | None, skill: int | None,
-          fields: dict[str, tuple[str, str]]) -> tuple[int, int, list[str]]:
-    """The dice of a roll as the roll calculator (rk-check) reads them, with its notes on them.
-
-    `fields` maps rk-check's field names to this calculator's (name, on-screen label), so an
-    error names our field by its label.
-    """
-    if (stat is None) != (skill is None):
-        missing, given = ("skill", "stat") if skill is None else ("stat", "skill")
-        name, label = fields.get(missing, (missing, missing))
-        raise InputError(name, f"{label} is needed too: with {fields.get(given, (given, given))[1]}, give both, "
-                               "or leave both blank.")
-    return dice_from(rolled, kept, stat, skill)
-
-
-_ATTACK_FIELDS = {"rolled": ("rolled", "Attack dice rolled (X)"), "kept": ("kept", "Attack dice kept (Y)"),
-                  "stat": ("stat", "Finesse (optional)"), "skill": ("skill", "Attack Knack (optional)")}
-_DEFENSE_FIELDS = {"rolled": ("defense_rolled", "Defense dice rolled"), "kept": ("defense_kept", "Defense dice kept")}
+ATTACK_TITLES = dice_titles(ATTACK_DICE)
 
 
 def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> str:
@@ -108,8 +98,8 @@ def _hits(*, max_raises: int, rules: str, brawn: int, flesh_wounds: int, weapon:
 
 def _defense_roll(defense_rolled: int, defense_kept: int) -> tuple[Dist, str, list[str]]:
     """The defender's roll: its dice, the dice in words and the notes on them."""
-    d_rolled, d_kept, d_notes = _dice(defense_rolled, defense_kept, None, None, _DEFENSE_FIELDS)
-    return (roll_dice(d_rolled, d_kept, explode=True), xky(d_rolled, d_kept),
+    d_kept, d_notes = keep_all(defense_rolled, defense_kept)
+    return (roll_dice(defense_rolled, d_kept, explode=True), xky(defense_rolled, d_kept),
             [f"Defense roll: {n}" for n in d_notes])
 
 
@@ -152,16 +142,8 @@ def defense_notes(*, defense: str, house: bool, no_parry: bool, defense_text: st
         return ["Under normal circumstances the house rules allow no Parry against a firearm attack, "
                 "so here no hit is turned aside."]
     if house:
-        return [
-            f"The defender Parries every hit with {defense_text}. The house rules set the Parry's TN at the "
-            "attacker's PA plus 5 for each raise called for damage; the Codex takes the PA to be the attack "
-            "roll's total (its reading, R-0015), and a Parry that meets that TN succeeds (R-0045)."
-        ]
-    return [
-        f"The defender answers every hit with an Active Defense of {defense_text}. The summary rules pit it "
-        "against the value of the attack roll, so raises called on the attack do not add to what it must reach; "
-        "a defense that meets that value turns the blow aside (the Codex's reading of ties, R-0045)."
-    ]
+        return [f"The defender Parries every hit with {defense_text}. " + defense_tn_words(house=True)]
+    return [f"The defender answers every hit with an Active Defense of {defense_text}. " + defense_tn_words(house=False)]
 
 
 def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
@@ -169,7 +151,7 @@ def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
     if not house or stat is None:
         return []
     return ["The house rules only say that the attacker rolls the Attack Knack; building those dice from "
-            "Finesse + Knack, as the summary rules build every test, is the Codex's reading (R-0015)."]
+            f"Finesse + Knack, as the summary rules build every test, is the Codex's reading ({HOUSE_DICE_RULING})."]
 
 
 def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wounds: int) -> list[str]:
@@ -247,7 +229,7 @@ def plan(
         if rules != "house":
             raise InputError("kind", "Kind of attack: Social Attacks belong to the house rules; choose them under "
                                      "Rules, or a physical attack.")
-        rolled, kept, notes = _dice(rolled, kept, None, None, _ATTACK_FIELDS)
+        rolled, kept, notes = dice_from(rolled, kept, None, None, titles=ATTACK_TITLES)
         result = rk_social.plan_social(
             rolled=rolled, kept=kept, explode=explode, tn=tn, max_raises=max_raises,
             attacker_panache=attacker_panache, panache=panache, base_damage=base_damage,
@@ -270,7 +252,7 @@ def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | N
               d6_explode: bool) -> dict[str, Any]:
     """A physical attack's plan: the defender's roll, then the damage and Wound Check of each hit."""
     house = rules == "house"
-    rolled, kept, notes = _dice(rolled, kept, stat, skill, _ATTACK_FIELDS)
+    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=ATTACK_TITLES)
     notes += house_dice_notes(house=house, stat=stat)
     attack = roll_dice(rolled, kept, explode=explode)
     per_hit = _hits(max_raises=max_raises, rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, weapon=weapon,
@@ -282,9 +264,8 @@ def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | N
     rows = [_row(r, hit, attack, defense_dist, tn=tn, house=house) for r, hit in enumerate(per_hit)]
     best, best_for_wound = _best(rows)
     top = rows[best]
-    wound_word = "Dramatic" if house else "Serious"
     notes += d_notes + defense_notes(defense=defense, house=house, no_parry=no_parry, defense_text=defense_text)
-    notes += raise_notes(top=top, best=best, wound_word=wound_word, flesh_wounds=flesh_wounds)
+    notes += raise_notes(top=top, best=best, wound_word=wound_word(rules), flesh_wounds=flesh_wounds)
     notes += _new_notes(notes, per_hit[best]["notes"]) + tail_note(attack)
     return {
         "kind": "physical",
@@ -301,7 +282,7 @@ def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | N
         "firearm": bool(per_hit[0]["firearm"]),
         "verdict": _verdict(rows, best, best_for_wound),
         "distribution": top["wounds"],
-        "distribution_title": f"{wound_word} Wounds per attack with {raises_words(best)}",
+        "distribution_title": f"{wound_word(rules)} Wounds per attack with {raises_words(best)}",
         "tables": [_table(rows, best, xky(rolled, kept), tn)],
         "notes": notes,
     }
@@ -311,61 +292,28 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The attack in words: dice, TN, rules, weapon, both Brawns, the defense and the raises weighed."""
     if params.get("kind") == "social":
         return rk_social.question(params, result)
-    rules = "house rules" if params["rules"] == "house" else "summary rules"
-    weapon = dict(WEAPON_CHOICES).get(params["weapon"], str(params["weapon"]))
-    if params["weapon"] == "custom":
-        weapon = f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
-    return (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules}), {weapon}, "
+    return (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules_words(params['rules'])}), "
+            f"{weapon_words(params)}, "
             f"attacker's Brawn {params['attacker_brawn']}, defender's Brawn {params['brawn']}"
             + rk_social.question_tail(params, wounds="Flesh Wounds", defense="defending with",
                                       no_defense="no defense roll"))
 
 
-def _p(name: str) -> Any:
-    return _WOUND_PARAMS[name]
-
-
-# The physical attack's fields, also the attack of rk-fight (calc/rk_fight.py).
+# The physical attack's fields: the shared vocabulary's, composed (rk-fight composes the same sets).
 ATTACK_PARAMS: tuple[Param, ...] = (
-    _p("rules"),
-    IntParam("rolled", "Attack dice rolled (X)", 8, minimum=1, maximum=MAX_DICE, required=False,
-             help=f"Ten-sided dice thrown for the attack, at most {MAX_DICE}."),
-    IntParam("kept", "Attack dice kept (Y)", 4, minimum=1, maximum=MAX_DICE, required=False,
-             help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
-    IntParam("stat", "Finesse (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True,
-             required=False, help="With the Knack: twice Finesse rolled, the Knack kept (summary rules; for the "
-                                 "house rules, the Codex's reading, R-0015)."),
-    IntParam("skill", "Attack Knack (optional)", None, minimum=1, maximum=MAX_DICE, optional=True,
-             required=False, help="With Finesse: replaces the dice rolled and kept above."),
-    BoolParam("explode", "Attack dice explode", True, required=False, more=True,
-              help="Untick under the house rules for a Crippled attacker (a blow) or a Distracted one (words)."),
-    IntParam("tn", "TN to be hit", 15, minimum=0, maximum=MAX_TN,
-             help="Before raises: (Defense Knack + 1) x 5, or the Passive Defense; for a Social Attack, the "
-                  "target's Social Defense."),
+    WOUNDS_RULES,
+    *ATTACK_DICE,
+    ATTACK_EXPLODE,
+    ATTACK_TN,
     IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
              help="One row for each number of raises from 0 to this."),
-    _p("weapon"),
-    _p("thrown"),
-    _p("damage_rolled"),
-    _p("damage_kept"),
-    _p("attacker_brawn"),
-    _p("firearm"),
-    replace(_p("brawn"), default=3, required=False),
-    replace(_p("flesh_wounds"), help="The defender's damage carried from earlier hits (Social Flesh Wounds for a "
-                                     "Social Attack): his Wound Check must reach it as well as the new damage."),
-    ChoiceParam("defense", "Defender's roll", "active", required=False,
-                choices=(("active", "Active Defense (summary) or Parry (house)"),
-                         ("none", "None: every hit lands")),
-                help="He rolls against the attack's total; under the house rules a firearm attack "
-                     "cannot be Parried under normal circumstances."),
-    IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
-             shown_when=(("defense", ("active",)),),
-             help="Summary: twice Wits. House: the rules name only the Defense Knack; twice Wits "
-                  "is the Codex's reading there (R-0015)."),
-    IntParam("defense_kept", "Defense dice kept", 2, minimum=1, maximum=MAX_DICE, required=False,
-             shown_when=(("defense", ("active",)),),
-             help="Summary: the Defense Knack. More than the dice rolled keeps them all (R-0050)."),
-    _p("d6_explode"),
+    *(WEAPON_FIELDS[name] for name in ("weapon", "thrown", "damage_rolled", "damage_kept", "attacker_brawn",
+                                       "firearm")),
+    defender_brawn(),
+    replace(FLESH_WOUNDS, help="The defender's damage carried from earlier hits (Social Flesh Wounds for a "
+                               "Social Attack): his Wound Check must reach it as well as the new damage."),
+    *DEFENSE_FIELDS,
+    WEAPON_FIELDS["d6_explode"],
 )
 
 KIND = ChoiceParam(
@@ -399,7 +347,7 @@ CALCULATORS = (
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound (those raises)"),
             Headline("expected_wounds", "Average wounds per attack (those raises)", "number"),
-            Headline("expected_backlash", "Average wounds taken back when it fails (those raises)", "number"),
+            Headline("expected_backlash", "Average wounds taken back per attack (those raises)", "number"),
             Headline("best_for_wound", "Raises for the best chance of a wound", "integer"),
         ),
     ),

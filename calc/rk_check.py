@@ -8,11 +8,13 @@ from .calculator import Calculator, Headline
 from .dist import Dist
 from .keep import roll_keep
 from .params import BoolParam, IntParam
-from .rk_rules import MAX_TN, RAISE, dice_from, dice_params, meets, result_table, tail_note
+from .rk_rules import meets
+from .rk_vocabulary import MAX_TN, RAISE, TIES_RULING, dice_from, dice_titles, result_table, roll_fields, tail_note
 from .wording import percent, plural, xky
 
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
 TABLE_LAST = 60  # and never runs past this many raises
+DICE = roll_fields(5, 3, "roll")
 
 
 def most_raises(dist: Dist, tn: int, threshold: int, rolled: int, kept: int, explode: bool) -> int | None:
@@ -57,7 +59,7 @@ def check_notes(*, tn: int, threshold: int, max_raises: int | None, explode: boo
             f"You can call up to {plural(max_raises, 'raise')} and keep at least a "
             f"{threshold}% chance (TN {tn + RAISE * max_raises})."
         )
-    notes.append("A roll succeeds when it meets or beats the TN (the Codex's reading of ties, R-0045).")
+    notes.append(f"A roll succeeds when it meets or beats the TN (the Codex's reading of ties, {TIES_RULING}).")
     return notes
 
 
@@ -73,7 +75,7 @@ def check(
     skill: int | None,
 ) -> dict[str, Any]:
     """The basic roll (seed 001): XkY on exploding d10s against TN + 5 per raise."""
-    rolled, kept, notes = dice_from(rolled, kept, stat, skill)
+    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=dice_titles(DICE))
     dist = roll_keep(rolled, kept, explode=explode)
     max_raises = most_raises(dist, tn, threshold, rolled, kept, explode)
     rows = raise_rows(dist, tn, raises, max_raises)
@@ -115,7 +117,7 @@ CALCULATORS = (
         rule="rk/basics.md#rk-basic-roll",
         summary="Chance that XkY on exploding d10s meets the TN, and how many raises you can afford.",
         params=(
-            *dice_params(5, 3, "roll"),
+            *DICE,
             IntParam("tn", "Target number", 20, minimum=0, maximum=MAX_TN,
                      help="The TN before raises, for example (Defense Knack + 1) x 5."),
             IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False,

@@ -1,7 +1,7 @@
 """Roll & Keep: one attack repeated until the defender is Crippled or out of the fight (`rk-fight`).
 
-The fields are the attack planner's (rk-attack) plus the defender's Resolve and kind and the number
-of attacks. The chances come from an exact Markov chain over (Flesh Wounds carried, lasting wounds),
+The fields are the attack planner's (rk-attack), composed from the same shared sets of
+`calc.rk_vocabulary`, plus the defender's Resolve and kind and the number of attacks. The chances come from an exact Markov chain over (Flesh Wounds carried, lasting wounds),
 in calc/rk_fight_chain.py; this module reads the inputs, sets up the dice, and puts the answer
 in words. The landing chance may change once the defender is Crippled: under the summary rules his
 Active Defense then rolls 2 dice fewer (R-0060).
@@ -9,53 +9,54 @@ Active Defense then rolls 2 dice fewer (R-0060).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import fsum
 from typing import Any, Mapping
 
-from . import data, rk_attack
+from . import data
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
-from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
-from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist, defended
+from .rk_rules import damage_dice, damage_dist, defended
+from .rk_vocabulary import (
+    ATTACK_DICE,
+    ATTACK_EXPLODE,
+    ATTACK_TN,
+    DAMAGE_RAISES,
+    DEFENSE_FIELDS,
+    MAX_RAISES,
+    RAISE,
+    TIES_RULING,
+    WEAPON_FIELDS,
+    WOUNDS_RULES,
+    defender_brawn,
+    defense_tn_words,
+    defense_words,
+    dice_from,
+    dice_titles,
+    result_table,
+    rules_words,
+    weapon_words,
+    wound_word,
+)
+from .wording import plural, tenth_percent, xky
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
-MAX_RAISES = 10
 CRIPPLED_DICE = data.load("rk_numbers")["crippled_dice"]  # summary rules: unkept dice a Crippled character loses
 
 HOUSE_FLESH_RULING = "R-0059"  # house rules: passed damage keeps counting until a check fails
 CRIPPLED_DEFENSE_RULING = "R-0060"  # summary rules: the Crippled penalty hits the Active Defense only
 CATEGORY_RULING = "R-0061"  # Brutes fall at the first blow that lands; Henchmen make Wound Checks
-TIES_RULING = "R-0045"
-KEEP_ALL_RULING = "R-0050"
-DEFENSE_RULING = "R-0052"
+ATTACK_TITLES = dice_titles(ATTACK_DICE)
 
 CATEGORIES = (("hero", "Hero or Villain"), ("henchman", "Henchman (summary rules)"),
               ("brute", "Brute (summary rules)"))
 
 
 # -- the inputs -------------------------------------------------------------------------------
-
-
-def _attack_dice(rolled: int, kept: int, stat: int | None, skill: int | None,
-                 labels: Mapping[str, str]) -> tuple[int, int, list[str]]:
-    notes: list[str] = []
-    if (stat is None) != (skill is None):
-        missing, given = ("skill", "stat") if skill is None else ("stat", "skill")
-        raise InputError(missing, f"{labels[missing]} is needed too: with {labels[given]}, give both, "
-                                  "or leave both blank.")
-    if stat is not None and skill is not None:
-        rolled, kept = 2 * stat, skill
-        notes.append(f"Finesse {stat} and a Knack of {skill} roll {rolled}k{kept}, in place of the attack dice above.")
-    if kept > rolled:
-        notes.append(f"The attack keeps more dice than it rolls, so every die counts: {rolled}k{rolled} "
-                     f"(the Codex's reading, {KEEP_ALL_RULING}).")
-        kept = rolled
-    return rolled, kept, notes
 
 
 def _defense_dist(rolled: int, kept: int, lost: int) -> Dist | None:
@@ -84,14 +85,6 @@ def _cumulative(per_attack: list[float]) -> list[float]:
 # -- the calculator -----------------------------------------------------------------------------
 
 
-def _percent(p: float) -> str:
-    """A chance to one decimal, never rounded to a certainty it is not."""
-    text = f"{p:.1%}"
-    if text == "100.0%" and p < 1:
-        return "over 99.9%"
-    return "under 0.1%" if text == "0.0%" and p > 0 else text
-
-
 def _average(x: float | None) -> str:
     return "never" if x is None else f"{x:.1f}"
 
@@ -107,26 +100,25 @@ class _Setup:
     notes: tuple[str, ...]
 
 
-def _setup(p: Mapping[str, Any], hero: bool) -> _Setup:
-    house = p["rules"] == "house"
-    labels = {name: PARAMS[name].title for name in ("stat", "skill")}
-    rolled, kept, notes = _attack_dice(p["rolled"], p["kept"], p["stat"], p["skill"], labels)
-    dice = damage_dice(rules=p["rules"], weapon=p["weapon"], attacker_brawn=p["attacker_brawn"],
-                       raises=p["raises"], thrown=p["thrown"], damage_rolled=p["damage_rolled"],
-                       damage_kept=p["damage_kept"])
-    notes.extend(dice["notes"])
-    firearm = dice["firearm"] if p["firearm"] == "weapon" else p["firearm"] == "yes"
-    attack = roll_dice(rolled, kept, explode=p["explode"])
-    target = p["tn"] + RAISE * p["raises"]
-    extra = RAISE * p["raises"] if house else 0
-    defends = p["defense"] == "active" and not (house and firearm)
-    before = _defense_dist(p["defense_rolled"], p["defense_kept"], 0) if defends else None
+def _damage(*, rules: str, weapon: str, attacker_brawn: int, raises: int, thrown: bool, damage_rolled: int | None,
+            damage_kept: int | None, firearm: str, d6_explode: bool) -> tuple[Dist, bool, list[str]]:
+    """Each landed blow's damage, whether it counts as a firearm's, and the notes on its dice."""
+    dice = damage_dice(rules=rules, weapon=weapon, attacker_brawn=attacker_brawn, raises=raises, thrown=thrown,
+                       damage_rolled=damage_rolled, damage_kept=damage_kept)
+    is_firearm = dice["firearm"] if firearm == "weapon" else firearm == "yes"
+    return damage_dist(dice["rolled"], dice["kept"], rules=rules, d6_explode=d6_explode), is_firearm, dice["notes"]
+
+
+def _landings(attack: Dist, *, house: bool, hero: bool, firearm: bool, tn: int, raises: int, defense: str,
+              defense_rolled: int, defense_kept: int) -> tuple[float, float]:
+    """The chance an attack lands before he is Crippled and after (a summary Hero's defense loses dice)."""
+    target = tn + RAISE * raises
+    extra = RAISE * raises if house else 0
+    defends = defense == "active" and not (house and firearm)
+    before = _defense_dist(defense_rolled, defense_kept, 0) if defends else None
     lost = CRIPPLED_DICE if (hero and not house) else 0
-    after = _defense_dist(p["defense_rolled"], p["defense_kept"], lost) if defends else None
-    q = (_landing(attack, before, target, extra), _landing(attack, after, target, extra))
-    damage = damage_dist(dice["rolled"], dice["kept"], rules=p["rules"], d6_explode=p["d6_explode"])
-    check = roll_dice(p["brawn"], p["brawn"], explode=True)
-    return _Setup(q, damage, check, firearm, tuple(notes))
+    after = _defense_dist(defense_rolled, defense_kept, lost) if defends else None
+    return _landing(attack, before, target, extra), _landing(attack, after, target, extra)
 
 
 def fight(
@@ -136,16 +128,20 @@ def fight(
     defense: str, defense_rolled: int, defense_kept: int, d6_explode: bool,
 ) -> dict[str, Any]:
     """P(Crippled) and P(out of the fight) within N attacks, N = 1..attacks, and the average attacks to each."""
-    params = dict(locals())  # every keyword as given, for the helpers that read them by name
     kind = "hero" if rules == "house" else category
     hero = kind == "hero"
-    setup = _setup(params, hero)
+    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=ATTACK_TITLES)
+    damage, is_firearm, damage_notes = _damage(
+        rules=rules, weapon=weapon, attacker_brawn=attacker_brawn, raises=raises, thrown=thrown,
+        damage_rolled=damage_rolled, damage_kept=damage_kept, firearm=firearm, d6_explode=d6_explode)
+    q = _landings(roll_dice(rolled, kept, explode=explode), house=rules == "house", hero=hero, firearm=is_firearm,
+                  tn=tn, raises=raises, defense=defense, defense_rolled=defense_rolled, defense_kept=defense_kept)
+    setup = _Setup(q, damage, roll_dice(brawn, brawn, explode=True), is_firearm, tuple(notes + damage_notes))
     out_at = 2 * resolve if hero else 1
     crippled_at = resolve if hero else None
     per_crippled, per_out, runs_made = _chances(setup, kind, rules, out_at, crippled_at, attacks)
     p_out = _cumulative(per_out)
     p_crippled = _cumulative(per_crippled) if hero else None
-    averages = _averages(setup, kind, runs_made, out_at, crippled_at)
     result: dict[str, Any] = {
         "rules": rules,
         "category": kind,
@@ -156,10 +152,11 @@ def fight(
         "p_out": p_out,
         "crippled_within": p_crippled[-1] if p_crippled else None,
         "out_within": p_out[-1],
-        **averages,
+        **_averages(setup, kind, runs_made, out_at, crippled_at),
     }
     result["verdict"] = _verdict(result, kind)
-    result["notes"] = _notes(params, setup, kind, runs_made)
+    result["notes"] = _notes(setup, kind, runs_made, rules=rules, brawn=brawn, resolve=resolve,
+                             defense=xky(defense_rolled, defense_kept) if defense == "active" else None)
     result["tables"] = [_table(p_crippled, p_out, kind)]
     # the chance left over is one more bar: still standing after the attacks counted
     standing = max(0.0, 1.0 - fsum(per_out[1:]))
@@ -212,46 +209,45 @@ def _verdict(result: Mapping[str, Any], kind: str) -> str:
     down = "knocked out" if kind == "hero" else "out of the fight"
     if result["expected_attacks_out"] is None:
         return "This attack can never put him down: it never lands, or it deals no damage."
-    text = (f"Within {n} attack{'s' if n != 1 else ''} he is {down} {_percent(result['out_within'])} of the time; "
+    text = (f"Within {n} attack{'s' if n != 1 else ''} he is {down} {tenth_percent(result['out_within'])} of the time; "
             f"on average it takes {_average(result['expected_attacks_out'])} attacks "
             f"({_average(result['expected_hits_out'])} of them landing).")
     if kind == "hero":
-        text += (f" He is Crippled within {n} {_percent(result['crippled_within'])} of the time, "
+        text += (f" He is Crippled within {n} {tenth_percent(result['crippled_within'])} of the time, "
                  f"after {_average(result['expected_attacks_crippled'])} attacks on average.")
     return text
 
 
 def _table(p_crippled: list[float] | None, p_out: list[float], kind: str) -> dict[str, Any]:
-    columns = [{"label": "Within attacks", "format": "integer"}]
-    if p_crippled is not None:
-        columns.append({"label": "Crippled", "format": "percent"})
-    columns.append({"label": "Knocked out" if kind == "hero" else "Out of the fight", "format": "percent"})
+    columns = (("Within attacks", "integer"), *((("Crippled", "percent"),) if p_crippled is not None else ()),
+               ("Knocked out" if kind == "hero" else "Out of the fight", "percent"))
     rows = [{"cells": [n + 1, *([p_crippled[n]] if p_crippled is not None else []), p]}
             for n, p in enumerate(p_out)]
-    return {"key": "attacks", "title": "Chance he is down within each number of attacks", "columns": columns,
-            "rows": rows}
+    return result_table("attacks", "Chance he is down within each number of attacks", columns, rows)
 
 
-def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) -> list[str]:
-    house = p["rules"] == "house"
-    wound = "Dramatic" if house else "Serious"
+def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: int, resolve: int,
+           defense: str | None) -> list[str]:
+    """How the fight is played out, in sentences; `defense` is the defender's dice in words (None: no roll)."""
+    house = rules == "house"
     notes = list(setup.notes)
     notes.append("The same attack is made every time: the same roll, TN and damage raises. The defender starts "
                  "unhurt, never heals and spends no Drama Dice.")
-    if p["defense"] == "active" and house and setup.firearm:
-        notes.append("A firearm can not be Parried under the house rules, so every hit lands.")
-    elif p["defense"] == "active":
-        notes.append(f"The defender rolls {p['defense_rolled']}k{p['defense_kept']} against every hit, as if he always "
-                     f"had an action to spare ({DEFENSE_RULING} for its TN).")
-    notes.append(f"Each attack lands (hits and is not turned aside) {_percent(setup.q[0])} of the time; "
+    if defense is not None and house and setup.firearm:
+        notes.append("Under normal circumstances the house rules allow no Parry against a firearm attack, so here "
+                     "every hit lands.")
+    elif defense is not None:
+        notes.append(f"The defender rolls {defense} against every hit, as if he always had an action to spare. "
+                     + defense_tn_words(house=house))
+    notes.append(f"Each attack lands (hits and is not turned aside) {tenth_percent(setup.q[0])} of the time; "
                  "the figures counted in hits count only the attacks that land.")
     if kind == "brute":
         notes.append(f"A Brute goes down at the first blow that lands, with no damage roll or Wound Check; "
                      f"a blow his defense turns aside leaves him standing (the Codex's reading, {CATEGORY_RULING}).")
         return notes
     notes.append(f"Flesh Wounds pile up: each blow's damage joins those he carries, and the Wound Check "
-                 f"({p['brawn']}k{p['brawn']}) must reach the whole pile ({TIES_RULING}: meeting it passes). "
-                 f"A failed check clears the pile and gives {wound} Wounds.")
+                 f"({xky(brawn, brawn)}) must reach the whole pile ({TIES_RULING}: meeting it passes). "
+                 f"A failed check clears the pile and gives {wound_word(rules)} Wounds.")
     if house:
         notes.append(f"The house rules keep passed damage around until the next check; the Codex reads that it "
                      f"keeps counting at every later check until one fails ({HOUSE_FLESH_RULING}).")
@@ -259,11 +255,11 @@ def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) ->
         notes.append(f"A Henchman makes Wound Checks like anyone else and leaves the fight at his first Serious "
                      f"Wound ({CATEGORY_RULING}).")
     elif house:
-        notes.append(f"Crippled at {p['resolve']} Dramatic Wounds and knocked out at {2 * p['resolve']}. Being "
+        notes.append(f"Crippled at {resolve} Dramatic Wounds and knocked out at {2 * resolve}. Being "
                      "Crippled touches only Finesse actions; his Parry is a Wits action and his Wound Checks are "
                      "spared, so the fight goes on the same.")
     else:
-        notes.append(f"Crippled at {p['resolve']} Serious Wounds and knocked out at {2 * p['resolve']}. Once Crippled "
+        notes.append(f"Crippled at {resolve} Serious Wounds and knocked out at {2 * resolve}. Once Crippled "
                      f"his Active Defense rolls {CRIPPLED_DICE} dice fewer, and his Wound Check none fewer (the "
                      f"Codex's reading, {CRIPPLED_DEFENSE_RULING}).")
     if made is None:
@@ -274,47 +270,38 @@ def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) ->
     return notes
 
 
-_ATTACK = {p.name: p for p in rk_attack.ATTACK_PARAMS}
-
-
-def _weapon_words(params: Mapping[str, Any]) -> str:
-    if params["weapon"] == "custom":
-        return f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
-    labels = dict(dict(WEAPON_OPTIONS).get(params["weapon"], ()))
-    return labels.get(params["rules"]) or "the chosen weapon"
-
-
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The settings in words, for Copy as text."""
-    rules = "house rules" if params["rules"] == "house" else "summary rules"
-    if params.get("stat") is not None and params.get("skill") is not None:
-        roll = f"{2 * params['stat']}k{params['skill']}"
-    else:
-        roll = f"{params['rolled']}k{params['kept']}"
+    rolled, kept, _ = dice_from(params["rolled"], params["kept"], params.get("stat"), params.get("skill"),
+                                titles=ATTACK_TITLES)
     kind = dict(CATEGORIES).get(str(result.get("category", params["category"])), "Hero or Villain")
-    raises = params["raises"]
-    text = (f"{roll} attacks against TN {params['tn']} ({rules}) with {raises} damage raise{'s' if raises != 1 else ''}, "
-            f"{_weapon_words(params)}, on a {kind.split(' (')[0]} "
+    text = (f"{xky(rolled, kept)} attacks against TN {params['tn']} ({rules_words(params['rules'])}) with "
+            f"{plural(params['raises'], 'damage raise')}, {weapon_words(params)}, on a {kind.split(' (')[0]} "
             f"with Brawn {params['brawn']}")
     if kind.startswith("Hero"):
         text += f" and Resolve {params['resolve']}"
-    text += (f", defending with {params['defense_rolled']}k{params['defense_kept']}"
-             if params["defense"] == "active" else ", no defense roll")
+    text += defense_words(params, defense="defending with", no_defense="no defense roll")
     return text + f"; {params['attacks']} attacks"
 
 
-PARAMS: dict[str, Param] = {
-    **_ATTACK,
-    "raises": IntParam("raises", "Damage raises (each attack)", 0, minimum=0, maximum=MAX_RAISES, required=False,
-                       help="Called on every attack: each adds 5 to the TN and one unkept damage die."),
-    "resolve": IntParam("resolve", "Defender's Resolve", 3, minimum=1, maximum=MAX_RESOLVE, required=False,
-                        help="Crippled at this many lasting wounds, knocked out at twice it."),
-    "category": ChoiceParam("category", "Kind of defender", "hero", required=False, choices=CATEGORIES,
-                            shown_when=(("rules", ("summary",)),),
-                            help="Henchmen leave the fight at their first Serious Wound; Brutes at the first blow."),
-    "attacks": IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
-                        help="The chart and table run from 1 attack up to this many."),
-}
+PARAMS: dict[str, Param] = {p.name: p for p in (
+    WOUNDS_RULES,
+    *ATTACK_DICE,
+    ATTACK_EXPLODE,
+    ATTACK_TN,
+    replace(DAMAGE_RAISES, label="Damage raises (each attack)", maximum=MAX_RAISES,
+            help="Called on every attack: each adds 5 to the TN and one unkept damage die."),
+    *WEAPON_FIELDS.values(),
+    defender_brawn(),
+    IntParam("resolve", "Defender's Resolve", 3, minimum=1, maximum=MAX_RESOLVE, required=False,
+             help="Crippled at this many lasting wounds, knocked out at twice it."),
+    ChoiceParam("category", "Kind of defender", "hero", required=False, choices=CATEGORIES,
+                shown_when=(("rules", ("summary",)),),
+                help="Henchmen leave the fight at their first Serious Wound; Brutes at the first blow."),
+    IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
+             help="The chart and table run from 1 attack up to this many."),
+    *DEFENSE_FIELDS,
+)}
 
 ORDER = ("rules", "rolled", "kept", "stat", "skill", "explode", "tn", "raises", "weapon", "thrown",
          "damage_rolled", "damage_kept", "attacker_brawn", "firearm", "brawn", "resolve", "category",

@@ -10,11 +10,13 @@ from .dist import Dist
 from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, IntParam
-from .rk_rules import damage_dist, dice_from, dice_params, result_table, tail_note
+from .rk_rules import damage_dist
+from .rk_vocabulary import D6_RULING, dice_from, dice_titles, result_table, roll_fields, tail_note
 from .wording import xky
 
 _HORSE = data.load("rk_horse_fall")
 TABLE_WOUNDS = 10  # the table lists the chance of falling for 1 to this many current wounds
+DICE = roll_fields(4, 2, "riding roll")
 
 
 def stay_tn(wounds: int) -> int:
@@ -47,8 +49,8 @@ def fall_notes(*, roll: str, wounds: int, taken: int, targets: list[int], fall: 
     notes.append(
         f"A fall deals {fall['damage']} Physical Damage ({fall['situation'].lower()}), rolled on d6s as all "
         "house damage is; "
-        + ("the Codex lets them explode on a 6 (ruling R-0016)." if d6_explode
-           else "here they do not explode, the other reading of ruling R-0016.")
+        + (f"the Codex lets them explode on a 6 (ruling {D6_RULING})." if d6_explode
+           else f"here they do not explode, the other reading of ruling {D6_RULING}.")
     )
     return notes
 
@@ -66,7 +68,7 @@ def horse_fall(
     d6_explode: bool,
 ) -> dict[str, Any]:
     """Seed 000: a rider who takes Physical Dramatic Wounds rolls to stay in the saddle."""
-    rolled, kept, notes = dice_from(rolled, kept, stat, skill)
+    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=dice_titles(DICE))
     if taken > wounds:
         raise InputError("taken", f"Wounds taken at once ({taken}) cannot be more than the current Dramatic Wounds "
                                   f"({wounds}), which include the ones just taken.")
@@ -108,7 +110,7 @@ CALCULATORS = (
         rule="rk/mounted.md#rk-falling-from-a-horse",
         summary="Chance that a wounded rider fails the roll to stay in the saddle.",
         params=(
-            *dice_params(4, 2, "riding roll"),
+            *DICE,
             IntParam("wounds", "Current Dramatic Wounds", 1, minimum=1, maximum=20,
                      help="Physical Dramatic Wounds he has now, the new ones included: TN = 5 + 5 x wounds."),
             IntParam("taken", "Wounds taken at once", 1, minimum=1, maximum=10, required=False,
@@ -118,7 +120,7 @@ CALCULATORS = (
             BoolParam("explode", "Tens explode", True, required=False, more=True,
                       help="Untick if the riding roll's dice do not explode."),
             BoolParam("d6_explode", "Falling damage dice explode", True, required=False, more=True,
-                      help="The Codex's reading (R-0016): house damage d6s explode on a 6. Untick for the other "
+                      help=f"The Codex's reading ({D6_RULING}): house damage d6s explode on a 6. Untick for the other "
                            "reading; it changes the average falling damage."),
         ),
         compute=horse_fall,

@@ -25,16 +25,14 @@ from .calculator import Calculator, Headline
 from .dist import Dist
 from .errors import InputError
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_vocabulary import result_table, rules_param
+from .wording import rules_words
 
 SIDES = 10
 PENALTY = data.load("rk_numbers")["initiative_penalty"]  # Crippled / Distracted: how much lower each die counts (floor 0)
 MAX_TRAIT = 10
 ACTION_DICE_RULING = "R-0012"  # no explosions, a 0 reads as 10; the summary's extra die is the nonaggressive action
 DISTRACTED_RULING = "R-0013"  # Distracted has the same floor of 0
-
-
-def _ratio(numerator: int, denominator: int) -> float:
-    return float(Fraction(numerator, denominator))
 
 
 def dice_total(n: int) -> Dist:
@@ -144,14 +142,11 @@ def choose_first(a_dice: int, b_dice: int) -> tuple[float, float, float]:
 
 # -- the calculator ------------------------------------------------------------------------
 
+SHARED_PHASE = Headline("first_in_phase", "You go first in a shared phase, if the higher total takes it")
 
-def _phase_table(title: str, columns: list[tuple[str, str]], rows: list[list[Any]], mark: int) -> dict[str, Any]:
-    return {
-        "key": "phases",
-        "title": title,
-        "columns": [{"label": label, "format": kind} for label, kind in columns],
-        "rows": [{"cells": cells, "mark": cells[0] == mark} for cells in rows],
-    }
+
+def _phase_table(title: str, columns: tuple[tuple[str, str], ...], rows: list[list[Any]], mark: int) -> dict[str, Any]:
+    return result_table("phases", title, columns, [{"cells": cells, "mark": cells[0] == mark} for cells in rows])
 
 
 def _summary(panache: int, phase: int, b_panache: int | None) -> dict[str, Any]:
@@ -172,9 +167,9 @@ def _summary(panache: int, phase: int, b_panache: int | None) -> dict[str, Any]:
         "dice": n,
         "tables": [_phase_table(
             f"Phase by phase: {panache} Panache dice and the extra die",
-            [("Phase", "integer"), ("First action here", "percent"), ("First Panache die here", "percent"),
+            (("Phase", "integer"), ("First action here", "percent"), ("First Panache die here", "percent"),
              ("Acted by this phase", "percent"),
-             ("Average actions by this phase", "number")], rows, phase)],
+             ("Average actions by this phase", "number")), rows, phase)],
         "notes": [
             f"{panache} Panache dice and one extra die: {n} dice that do not explode, each giving the phase of "
             f"one action. The extra die times the nonaggressive action ({ACTION_DICE_RULING}); the first action "
@@ -220,8 +215,8 @@ def _house(finesse: int, wits: int, crippled: bool, distracted: bool, phase: int
         "acted_by": at[4], "finesse_by": at[2], "wits_by": at[3], "dice": finesse + wits,
         "tables": [_phase_table(
             f"Phase by phase, from Phase 10 down: {finesse} Finesse and {wits} Wits dice",
-            [("Phase", "integer"), ("First die ready here", "percent"), ("A Finesse die ready by now", "percent"),
-             ("A Wits die ready by now", "percent"), ("Any die ready by now", "percent")], rows, phase)],
+            (("Phase", "integer"), ("First die ready here", "percent"), ("A Finesse die ready by now", "percent"),
+             ("A Wits die ready by now", "percent"), ("Any die ready by now", "percent")), rows, phase)],
         "notes": notes,
     }
     if opponent is not None:
@@ -236,10 +231,10 @@ def _house(finesse: int, wits: int, crippled: bool, distracted: bool, phase: int
                    first_in_round=float(round_first))
         notes.append(
             f"Against an opponent with {b_fin} Finesse and {b_wits} Wits dice: when both of you want the same "
-            "phase, the higher Initiative Total chooses who goes first, and equal totals are settled by a coin or "
-            "a die, an even chance. \u201cYou go first in a shared phase\u201d is your chance of a higher total plus "
-            "half the chance of equal ones. \u201cYou act first in the round\u201d assumes both of you act as soon "
-            "as a die is ready and that the one who chooses goes first."
+            "phase, the higher Initiative Total may go first or let the other go first, and equal totals are "
+            "settled by a coin or a die, an even chance. The Codex assumes whoever may choose goes first: "
+            f"\u201c{SHARED_PHASE.label}\u201d is your chance of a higher total plus half the chance of equal ones, "
+            "and \u201cYou act first in the round\u201d also assumes both of you act as soon as a die is ready."
         )
     return out
 
@@ -249,7 +244,7 @@ HEADLINES = (
     Headline("finesse_by", "A Finesse die ready by then"),
     Headline("wits_by", "A Wits die ready by then"),
     Headline("actions_by", "Average actions by then", "number"),
-    Headline("first_in_phase", "You go first in a shared phase"),
+    SHARED_PHASE,
     Headline("a_earlier", "Your first action comes in an earlier phase"),
     Headline("total_mean", "Average Initiative Total", "number"),
 )
@@ -302,10 +297,10 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The settings in words."""
     versus = params["against"] == "opponent"
     if params["rules"] == "summary":
-        text = f"Summary rules: Panache {params['panache']} (and the extra die), phase {params['phase']}"
+        text = f"{rules_words('summary').capitalize()}: Panache {params['panache']} (and the extra die), phase {params['phase']}"
         return text + (f", against Panache {params['b_panache']}" if versus else "")
     me = _house_side(params["finesse"], params["wits"], params["crippled"], params["distracted"])
-    text = f"House rules: {me}, phase {params['phase']}"
+    text = f"{rules_words('house').capitalize()}: {me}, phase {params['phase']}"
     if versus:
         text += " against " + _house_side(params["b_finesse"], params["b_wits"], params["b_crippled"],
                                           params["b_distracted"])
@@ -325,9 +320,7 @@ CALCULATORS = (
         summary="From the action dice: the phase of your first action, how ready you are by a given phase, "
                 "your Initiative Total, and who goes first against an opponent.",
         params=(
-            ChoiceParam("rules", "Rules", "summary", required=False,
-                        choices=(("summary", "Summary rules (Panache dice, phases 1 to 10)"),
-                                 ("house", "House rules (Finesse and Wits dice, phases 10 to 0)")),
+            rules_param(summary="Panache dice, phases 1 to 10", house="Finesse and Wits dice, phases 10 to 0",
                         help="Which rules build the round."),
             IntParam("panache", "Panache", 2, minimum=1, maximum=MAX_TRAIT, required=False, shown_when=_SUMMARY,
                      help="You roll this many dice, and one extra die for the nonaggressive action."),

@@ -15,19 +15,17 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping
 
-from .rk_rules import MAX_DICE, RAISE, tail_note
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_vocabulary import MAX_DICE, MAX_RAISES, RAISE, TIES_RULING, keep_all, result_table, tail_note
+from .wording import xky
 
 TIE_RULING = "R-0056"  # both succeed with equal totals: a tie, neither side wins
 KNACK_RULING = "R-0057"  # "roll X vs his Y" knacks are opposed tests
-MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
-KEEP_ALL_RULING = "R-0050"  # more dice kept than rolled keeps them all
 MAX_STAT = MAX_DICE // 2
-MAX_RAISES = 10
 
 # What each side rolls in the knacks the sources write as one roll against another:
 # (A's stat, A's skill, B's stat, B's skill, what A winning does, what anything else means)
@@ -56,13 +54,10 @@ def _side_dice(stat: int, skill: int, rolled: int | None, kept: int | None, side
     if rolled is None or kept is None:
         rolled, kept = 2 * stat, skill
     else:
-        notes.append(f"{side} rolls {rolled}k{kept} as typed, in place of {2 * stat}k{skill}; "
+        notes.append(f"{side} rolls {xky(rolled, kept)} as typed, in place of {xky(2 * stat, skill)}; "
                      f"the TN {side} sets for the other side still comes from the stat and the skill.")
-    if kept > rolled:
-        notes.append(f"{side} is to keep {kept} of {rolled} dice: the Codex keeps all {rolled} "
-                     f"(its reading, {KEEP_ALL_RULING}).")
-        kept = rolled
-    return rolled, kept, notes
+    kept, more = keep_all(rolled, kept)
+    return rolled, kept, notes + [f"{side}'s roll: {note}" for note in more]
 
 
 def outcomes(a: Dist, b: Dist, a_tn: int, b_tn: int) -> dict[str, float]:
@@ -121,12 +116,12 @@ def opposed_notes(*, contest: str, sides: tuple[tuple[Any, ...], tuple[Any, ...]
     (ar, ak, a_tn, a_stat, a_skill, a_raises, a_explode), (br, bk, b_tn, b_stat, b_skill, b_raises, b_explode) = sides
     a_stat_name, a_skill_name, b_stat_name, b_skill_name, a_does, _ = CONTESTS[contest]
     notes = [
-        f"A rolls {ar}k{ak} against TN {a_tn}: ({b_stat} + {b_skill}) x 5, B's {b_stat_name} and {b_skill_name}"
+        f"A rolls {xky(ar, ak)} against TN {a_tn}: ({b_stat} + {b_skill}) x 5, B's {b_stat_name} and {b_skill_name}"
         + (f", plus {a_raises} x 5 for raises" if a_raises else "") + ". "
-        f"B rolls {br}k{bk} against TN {b_tn}: ({a_stat} + {a_skill}) x 5, from A's side"
+        f"B rolls {xky(br, bk)} against TN {b_tn}: ({a_stat} + {a_skill}) x 5, from A's side"
         + (f", plus {b_raises} x 5 for raises" if b_raises else "") + ".",
         "If only one side reaches its TN, that side wins; if both do, the higher total wins; if neither "
-        f"does, things stay as they were. A total equal to its TN reaches it ({MEETS_RULING}).",
+        f"does, things stay as they were. A total equal to its TN reaches it ({TIES_RULING}).",
         f"Both sides reaching their TNs with the same total is a tie that the rules do not settle: the "
         f"Codex counts it for neither side and shows it apart ({TIE_RULING}).",
     ]
@@ -177,20 +172,17 @@ def opposed(
         **out,
         "a_tn": a_tn,
         "b_tn": b_tn,
-        "a_roll": f"{ar}k{ak}",
-        "b_roll": f"{br}k{bk}",
-        "roll": f"{ar}k{ak} against {br}k{bk}",
+        "a_roll": xky(ar, ak),
+        "b_roll": xky(br, bk),
+        "roll": f"{xky(ar, ak)} against {xky(br, bk)}",
         "distribution": a_dist.pmf(),
-        "distribution_title": f"A's roll ({ar}k{ak})",
-        "tables": [{
-            "key": "outcomes",
-            "title": f"Outcomes: A's {ar}k{ak} against TN {a_tn}, B's {br}k{bk} against TN {b_tn}",
-            "columns": [{"label": "Outcome", "format": "text"}, {"label": "Chance", "format": "percent"}],
-            "rows": rows + [
-                {"cells": ["A reaches his TN", out["a_succeeds"]]},
-                {"cells": ["B reaches his TN", out["b_succeeds"]]},
-            ],
-        }],
+        "distribution_title": f"A's roll ({xky(ar, ak)})",
+        "tables": [result_table(
+            "outcomes", f"Outcomes: A's {xky(ar, ak)} against TN {a_tn}, B's {xky(br, bk)} against TN {b_tn}",
+            (("Outcome", "text"), ("Chance", "percent")),
+            rows + [{"cells": ["A reaches his TN", out["a_succeeds"]]},
+                    {"cells": ["B reaches his TN", out["b_succeeds"]]}],
+        )],
         "notes": notes,
     }
 

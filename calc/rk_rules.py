@@ -1,10 +1,9 @@
-"""Roll & Keep rules shared by its calculators: limits, dice from STAT + SKILL, exact chances, weapons.
+"""Roll & Keep rules shared by its calculators: limits, exact chances, weapons and their damage dice.
 
 Two source documents, quoted by seed number in comments: 001, the summary rules, and 000,
 the house rules. Every roll meets or beats its TN to succeed; a roll below it fails, and
 "short by" is TN - roll. The damage and Wound Check maths live in `calc.rk_damage` and are
-re-exported here. Each calculator has its own module: `rk_check`, `rk_tn`, `rk_wounds`,
-`rk_horse_fall` and `rk_attack`.
+re-exported here. The calculators' shared fields and dice reading are `calc.rk_vocabulary`'s.
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from . import data
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import keep_highest
-from .params import IntParam
 from .rk_damage import (
     WOUND_ROW_FLOOR,
     damage_dist,
@@ -55,50 +53,6 @@ def keep_all_note(rolled: int, kept: int) -> str:
     return (
         f"{xky(rolled, kept)} keeps more dice than it rolls. The rules set no limit here, so the "
         f"Codex keeps every die rolled: {xky(rolled, rolled)} (its reading, ruling {KEEP_ALL_RULING})."
-    )
-
-
-# -- the dice of a roll ---------------------------------------------------------------------
-
-
-def dice_from(
-    rolled: int | None, kept: int | None, stat: int | None, skill: int | None
-) -> tuple[int, int, list[str]]:
-    """Rolled and kept dice, from `rolled`/`kept` or from a STAT + SKILL test (summary rules).
-
-    When more dice are to be kept than were rolled, every rolled die is kept (the Codex's
-    reading, `keep_all_note`); the returned `kept` is then the dice rolled.
-    """
-    notes: list[str] = []
-    if (stat is None) != (skill is None):
-        missing, given = ("skill", "Stat") if skill is None else ("stat", "Skill")
-        label = "Skill" if missing == "skill" else "Stat"
-        raise InputError(missing, f"{label} is needed too: with a {given.lower()}, give both the stat and the skill, "
-                                  "or leave both blank.")
-    if stat is not None and skill is not None:
-        rolled, kept = 2 * stat, skill
-        notes.append(
-            f"A STAT + SKILL test rolls twice the stat and keeps the skill: {stat} + {skill} "
-            f"is {xky(rolled, kept)}, in place of the dice rolled and kept above."
-        )
-    assert rolled is not None and kept is not None
-    if kept > rolled:
-        notes.append(keep_all_note(rolled, kept))
-        kept = rolled
-    return rolled, kept, notes
-
-
-def dice_params(rolled: int, kept: int, what: str) -> tuple[IntParam, ...]:
-    """The four fields of a roll's dice: X and Y, or a stat and a skill in their place."""
-    return (
-        IntParam("rolled", "Dice rolled (X)", rolled, minimum=1, maximum=MAX_DICE, required=False,
-                 help=f"Ten-sided dice thrown for the {what}, at most {MAX_DICE}."),
-        IntParam("kept", "Dice kept (Y)", kept, minimum=1, maximum=MAX_DICE, required=False,
-                 help="The best Y are added up; more than the dice rolled keeps them all (R-0050)."),
-        IntParam("stat", "Stat (optional)", None, minimum=1, maximum=MAX_DICE // 2, optional=True, required=False,
-                 help="With a skill: a STAT + SKILL test rolls twice the stat and keeps the skill."),
-        IntParam("skill", "Skill (optional)", None, minimum=1, maximum=MAX_DICE, optional=True, required=False,
-                 help="With a stat: replaces the dice rolled and kept above."),
     )
 
 
@@ -327,7 +281,7 @@ def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
 __all__ = [
     "EXACT_BUDGET", "EXACT_DICE", "HOUSE_WEAPONS", "IMPROVISED", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE",
     "MAX_TN", "RAISE", "RULES", "SUMMARY_WEAPONS", "THROWABLE", "THROWN_RULING", "WEAPON_CHOICES",
-    "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "defended", "dice_from", "dice_params",
+    "WEAPON_OPTIONS", "WOUND_ROW_FLOOR", "capped_die", "damage_dice", "damage_dist", "defended",
     "exact_at_least", "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "weapon_row",
     "wound_count", "wound_distribution", "wound_probabilities", "wound_rows",
 ]

@@ -8,19 +8,8 @@ Knack says so); the target's Wound Check rolls his Panache and turns it into Soc
 Wounds. A failed attack, a miss or a Parry, hands the attacker (target's Panache) k 2 Social
 Damage, plus one unkept die per raise the target called on a successful Parry, and his own
 Wound Check on his Panache. Per raise count `plan_social` gives rk-attack's row figures plus the
-expected backlash wounds and the net (wounds dealt minus wounds taken, on average).
-
-How to wire it into rk-attack (at merge): add `ChoiceParam("kind", ...)` (`physical` default,
-`social`) to rk-attack's params with `*SOCIAL_PARAMS` after it, and `shown_when=(("kind",
-("physical",)),)` on the physical-only fields (weapon, thrown, damage dice, attacker's Brawn,
-firearm, defender's Brawn). In `plan`, when `kind == "social"`, resolve the attack dice as for a
-physical attack (stat and skill, R-0050), then return `plan_social(rolled=..., kept=...,
-explode=..., tn=..., max_raises=..., flesh_wounds=..., defense=..., defense_rolled=...,
-defense_kept=..., d6_explode=..., **{p.name: params[p.name] for p in SOCIAL_PARAMS})`; for
-physical attacks add `expected_backlash` 0 and `net` = `expected_wounds` to every row. The
-result carries its own verdict, table, notes and chart, in rk-attack's shapes; `question` words
-the settings of a social plan for rk-attack's own `question`. `rules` must be
-`house` for social attacks: the summary rules have none (`plan` should refuse `summary`).
+expected backlash wounds and the net (wounds dealt minus wounds taken, on average); rk-attack
+(calc/rk_attack.py) calls `plan_social` when its Kind of attack is social, and `question` words it.
 """
 
 from __future__ import annotations
@@ -28,20 +17,24 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping, Sequence
 
-from .rk_rules import damage_dist, defended, result_table, wound_distribution
-from .wording import raises_words, rough_percent
 from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_rules import damage_dist, defended, wound_distribution
+from .rk_vocabulary import (
+    D6_RULING,
+    PD_SD_RULING,
+    RAISE,
+    TIES_RULING,
+    defense_words,
+    keep_all,
+    result_table,
+)
+from .wording import raises_words, rough_percent, xky
 
-RAISE = 5
 MAX_PANACHE = 10
 SOCIAL_CHECK_RULING = "R-0058"  # the Social Wound Check rolls Panache k Panache, every Flesh Wound carried
-SD_RULING = "R-0015"  # SD has no formula: typed
-MEETS_RULING = "R-0045"  # a total equal to its TN succeeds
-D6_RULING = "R-0016"  # house damage d6s explode on a 6
-KEEP_ALL_RULING = "R-0050"
 BASES = {"1k3": (1, 3), "2k4": (2, 4)}  # usual Social Damage, and the base a Swordsman Knack gives
 
 
@@ -58,7 +51,7 @@ def backlash(*, panache: int, parry_raises: int, attacker_panache: int, attacker
         rolled = panache + unkept
         damage = damage_dist(rolled, 2, rules="house", d6_explode=d6_explode)
         wounds = wound_distribution(damage, check, attacker_flesh_wounds, rules="house", firearm=False)
-        out[key] = {"dice": f"{rolled}k{min(2, rolled)}", "wounds": wounds, "expected": _expected(wounds),
+        out[key] = {"dice": xky(rolled, min(2, rolled)), "wounds": wounds, "expected": _expected(wounds),
                     "p_wound": clip01(fsum(wounds[1:])), "expected_damage": damage.mean()}
     return out
 
@@ -87,9 +80,11 @@ def _row(r: int, target: int, attack: Dist, parry: Dist | None, parry_raises: in
 def verdict(rows: Sequence[dict[str, Any]], best: int) -> str:
     """The trade in one sentence: wounds dealt against wounds risked, for the best raises."""
     top = rows[best]
+    fails = 1.0 - top["p_lands"]
     text = (f"With {raises_words(best)}: {top['expected_wounds']:.2f} Social Dramatic Wounds dealt per attack on "
-            f"average, against {top['expected_backlash']:.2f} taken back when it fails "
-            f"({rough_percent(1.0 - top['p_lands'])} of attempts fail)")
+            f"average, against {top['expected_backlash']:.2f} taken back per attack "
+            f"({rough_percent(fails)} of attempts fail"
+            + (f", and a failure costs {top['expected_backlash'] / fails:.2f} on average)" if fails > 0 else ")"))
     if top["net"] < 0:
         return text + "; even the best choice loses more than it gains on average."
     if best == 0 and len(rows) > 1:
@@ -101,14 +96,16 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
            parry_raises: int, price: dict[str, Any], flesh_wounds: int, attacker_flesh_wounds: int,
            d6_explode: bool) -> list[str]:
     notes = [
-        f"The attack rolls {rolled}k{kept} against the SD you typed (no rule gives SD a formula, {SD_RULING}); "
-        f"each raise here is called for damage, adding 5 to the SD and one unkept die to the damage. A total "
-        f"equal to its TN succeeds ({MEETS_RULING}).",
+        f"The attack rolls {xky(rolled, kept)} against the SD you typed (no rule gives SD a formula, {PD_SD_RULING}); "
+        f"each raise here is called for damage, adding 5 to the TN the attack must reach and one unkept die to "
+        f"the damage. A total "
+        f"equal to its TN succeeds ({TIES_RULING}).",
         f"Social Damage is {base} plus {attacker_panache} unkept dice for the attacker's Panache, on six-sided "
         + ("dice that explode on a 6 (" + D6_RULING + ")." if d6_explode else "dice that do not explode."),
-        f"The target's Wound Check rolls {panache}k{panache} against his {flesh_wounds} Social Flesh Wounds plus "
-        f"the new damage; a failure gives 1 Social Dramatic Wound and 1 more per full 20 short beyond 20 "
-        f"(the Codex's reading of the Social Wound Check, {SOCIAL_CHECK_RULING}).",
+        f"The target's Wound Check rolls {xky(panache, panache)} against his {flesh_wounds} Social Flesh Wounds plus "
+        f"the new damage; a failure gives 1 Social Dramatic Wound, or, when it falls more than 20 short, 1 for "
+        f"every whole 20 of the shortfall plus 1 (2 from 21 to 39 short; the Codex's reading of the Social Wound "
+        f"Check, {SOCIAL_CHECK_RULING}).",
     ]
     if parry is not None:
         notes.append(f"The target Parries every attack that reaches his SD with {parry}, against the attack total "
@@ -119,15 +116,16 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
     notes.append(
         f"A failed attack costs the attacker {price['miss']['dice']} Social Damage after a miss"
         + (f" and {price['parried']['dice']} after a Parry with raises" if parry_raises and parry is not None else "")
-        + f"; his own Wound Check rolls {attacker_panache}k{attacker_panache} against his {attacker_flesh_wounds} "
-        f"Social Flesh Wounds plus that damage. On average a failure costs him {price['miss']['expected']:.2f} "
+        + f"; his own Wound Check rolls {xky(attacker_panache, attacker_panache)} against his {attacker_flesh_wounds} "
+        f"Social Flesh Wounds plus that damage. On average "
+        + ("a miss" if parry_raises and parry is not None else "a failure")
+        + f" costs him {price['miss']['expected']:.2f} "
         "Social Dramatic Wounds"
         + (f" ({price['parried']['expected']:.2f} after a Parry)" if parry_raises and parry is not None else "") + "."
     )
     notes.append("Each Dramatic Wound the attacker takes this way also gives the target +5 SD against him for "
                  "the rest of the Scene; these figures are for one attack.")
-    if panache < 2:
-        notes.append(f"With Panache 1 the price is 1k2, which keeps the one die rolled ({KEEP_ALL_RULING}).")
+    notes += [f"A miss's price: {note}" for note in keep_all(panache, 2)[1]]
     return notes
 
 
@@ -166,23 +164,23 @@ def plan_social(
         damage = damage_dist(d_rolled, base_kept, rules="house", d6_explode=d6_explode)
         hit = wound_distribution(damage, check, flesh_wounds, rules="house", firearm=False)
         rows.append(_row(r, tn + RAISE * r, attack, parry, parry_raises, hit, _expected(hit), price,
-                         f"{d_rolled}k{min(base_kept, d_rolled)} on six-sided dice", damage.mean()))
+                         f"{xky(d_rolled, min(base_kept, d_rolled))} on six-sided dice", damage.mean()))
     best = max(range(len(rows)), key=lambda i: (rows[i]["net"], -i))
     best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
     top = rows[best]
     notes = _notes(rolled=rolled, kept=kept, base=base_damage, attacker_panache=attacker_panache, panache=panache,
-                   parry=f"{defense_rolled}k{d_kept}" if parry is not None else None, parry_raises=parry_raises,
+                   parry=xky(defense_rolled, d_kept) if parry is not None else None, parry_raises=parry_raises,
                    price=price, flesh_wounds=flesh_wounds, attacker_flesh_wounds=attacker_flesh_wounds,
                    d6_explode=d6_explode)
     return {
-        "kind": "social", "rules": "house", "roll": f"{rolled}k{kept}", "tn": tn, "rows": rows,
+        "kind": "social", "rules": "house", "roll": xky(rolled, kept), "tn": tn, "rows": rows,
         "best": best, "best_for_wound": best_for_wound,
         "p_wound": top["p_wound"], "expected_wounds": top["expected_wounds"], "p_lands": top["p_lands"],
         "p_hit": top["p_hit"], "expected_backlash": top["expected_backlash"], "net": top["net"],
         "firearm": False, "verdict": verdict(rows, best),
         "distribution": top["wounds"],
         "distribution_title": f"Social Dramatic Wounds dealt per attack with {raises_words(best)}",
-        "tables": [_table(rows, best, f"{rolled}k{kept}", tn)],
+        "tables": [_table(rows, best, xky(rolled, kept), tn)],
         "notes": notes,
     }
 
@@ -201,11 +199,7 @@ def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dic
 def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_defense: str) -> str:
     """The end of an attack planner's question: damage already carried, the defender's roll, the raises."""
     text = f" with {params['flesh_wounds']} {wounds}" if params.get("flesh_wounds") else ""
-    if params["defense"] == "active":
-        text += f", {defense} {params['defense_rolled']}k{params['defense_kept']}"
-    else:
-        text += f", {no_defense}"
-    return text + f"; 0 to {params['max_raises']} raises"
+    return text + defense_words(params, defense=defense, no_defense=no_defense) + f"; 0 to {params['max_raises']} raises"
 
 
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:

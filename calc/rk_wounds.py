@@ -8,24 +8,23 @@ from typing import Any
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .keep import roll_keep
-from .params import BoolParam, ChoiceParam, IntParam
-from .rk_rules import (
-    MAX_DICE,
+from .params import IntParam
+from .rk_rules import SUMMARY_WEAPONS, damage_dice, damage_dist, weapon_row, wound_distribution, wound_rows
+from .rk_vocabulary import (
+    BRAWN,
+    D6_RULING,
+    DAMAGE_RAISES,
+    FLESH_WOUNDS,
     MAX_TN,
-    SUMMARY_WEAPONS,
-    THROWABLE,
-    WEAPON_CHOICES,
-    WEAPON_OPTIONS,
-    damage_dice,
-    damage_dist,
+    TIES_RULING,
+    WEAPON_FIELDS,
+    WOUND_CHECK_RULING,
+    WOUNDS_RULES,
     result_table,
     tail_note,
-    weapon_row,
-    wound_distribution,
-    wound_rows,
+    wound_word,
 )
 from .wording import xky
-
 
 def _hit_damage(*, rules: str, damage: int | None, weapon: str, damage_rolled: int | None,
                 damage_kept: int | None, attacker_brawn: int, raises: int, d6_explode: bool,
@@ -58,12 +57,12 @@ def wound_check_notes(*, rules: str, brawn: int, flesh_wounds: int, firearm: boo
     step = 10 if firearm else 20
     if rules == "house":
         notes = [
-            f"House rules, in the Codex's reading (R-0017): the Wound Check is {xky(brawn, brawn)} on exploding d10s "
+            f"House rules, in the Codex's reading ({WOUND_CHECK_RULING}): the Wound Check is {xky(brawn, brawn)} on exploding d10s "
             f"against the {flesh_wounds} Flesh Wounds already carried plus this damage. A miss gives 1 Dramatic "
             f"Wound; once it misses by more than {step}, every full {step} points short adds 1 more"
             + (", as firearms count in 10s" if firearm else "")
             + f". A miss of exactly {step} still gives 1 wound.",
-            "House damage dice are d6s. The Codex reads them as exploding on a 6 (ruling R-0016), since the "
+            f"House damage dice are d6s. The Codex reads them as exploding on a 6 (ruling {D6_RULING}), since the "
             "Crippled and improvised-weapon rules take exploding damage dice for granted; untick "
             "\u201cHouse d6 damage dice explode\u201d for the other reading.",
         ]
@@ -73,7 +72,7 @@ def wound_check_notes(*, rules: str, brawn: int, flesh_wounds: int, firearm: boo
             f"Wounds already taken plus this damage) gives 1 Serious Wound, and 2 when it misses by {step} or more"
             + (", as for firearms" if firearm else "") + "."
         ]
-    notes.append("The Wound Check succeeds when it meets or beats the TN (the Codex's reading of ties, R-0045); "
+    notes.append(f"The Wound Check succeeds when it meets or beats the TN (the Codex's reading of ties, {TIES_RULING}); "
                  "the amount it misses by is the TN minus the roll.")
     return notes
 
@@ -106,7 +105,6 @@ def wounds(
     notes += wound_check_notes(rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, firearm=is_firearm)
     notes += tail_note(dmg) if dmg.tail else tail_note(check_dist)
     pmf = dmg.pmf()
-    wound_word = "Dramatic" if rules == "house" else "Serious"
     return {
         "rules": rules,
         "damage_dice": dice_text,
@@ -118,7 +116,7 @@ def wounds(
         "wounds": [[n, p] for n, p in enumerate(probs)],
         "p_wound": clip01(fsum(probs[1:])),
         "expected_wounds": fsum(n * p for n, p in enumerate(probs)),
-        "tables": [result_table("wounds", f"{wound_word} Wounds from this hit",
+        "tables": [result_table("wounds", f"{wound_word(rules)} Wounds from this hit",
                                 (("Wounds", "text"), ("Chance", "percent")), wound_rows(probs, rules=rules))],
         "notes": notes,
     }
@@ -131,42 +129,15 @@ CALCULATORS = (
         rule="rk/damage.md#rk-wound-checks",
         summary="The damage of a hit, and the chance it causes wounds through the Wound Check.",
         params=(
-            ChoiceParam("rules", "Rules", "summary", required=False,
-                        choices=(("summary", "Summary rules (d10 damage, Serious Wounds)"),
-                                 ("house", "House rules (d6 damage, Dramatic Wounds)")),
-                        help="Which rules the damage and the wound count follow."),
-            IntParam("brawn", "Defender's Brawn", 2, minimum=1, maximum=15,
-                     help="The Wound Check rolls Brawn k Brawn on exploding d10s (for the house rules, the "
-                          "Codex's reading, R-0017)."),
-            IntParam("flesh_wounds", "Flesh Wounds already taken", 0, minimum=0, maximum=MAX_TN, required=False,
-                     help="Added to this hit's damage to make the Wound Check's TN (for the house rules, the "
-                          "Codex's reading, R-0017)."),
+            WOUNDS_RULES,
+            BRAWN,
+            FLESH_WOUNDS,
             IntParam("damage", "Damage (optional, fixed)", None, minimum=0, maximum=MAX_TN, optional=True,
                      required=False, help="Type a damage total to skip the damage roll."),
-            ChoiceParam("weapon", "Weapon", "fencing", choices=WEAPON_CHOICES, required=False,
-                        filtered_by="rules", offered=WEAPON_OPTIONS,
-                        help="The chosen rules' weapons table, with each weapon's damage dice. "
-                             "Other takes the damage dice from the two fields below."),
-            BoolParam("thrown", "Thrown", False, required=False,
-                      shown_when=(("weapon", tuple(sorted(THROWABLE["house"] | THROWABLE["summary"]))),),
-                      help="Thrown instead of used in hand: a ranged attack, so Brawn is not added."),
-            IntParam("damage_rolled", "Damage dice rolled (Other)", None, minimum=0, maximum=MAX_DICE,
-                     optional=True, required=False, shown_when=(("weapon", ("custom",)),),
-                     help="X of the weapon's XkY, before raises."),
-            IntParam("damage_kept", "Damage dice kept (Other)", None, minimum=1, maximum=MAX_DICE,
-                     optional=True, required=False, shown_when=(("weapon", ("custom",)),),
-                     help="Y of the weapon's XkY."),
-            IntParam("attacker_brawn", "Attacker's Brawn", 2, minimum=0, maximum=15, required=False,
-                     help="Weapons used in hand add it as unkept dice."),
-            IntParam("raises", "Damage raises", 0, minimum=0, maximum=15, required=False,
-                     help="Each raise called for damage adds one unkept die."),
-            ChoiceParam("firearm", "Firearm", "weapon", required=False, more=True,
-                        choices=(("weapon", "As the weapon table says"), ("yes", "Yes"), ("no", "No")),
-                        help="Firearms count the wound threshold in 10s instead of 20s."),
-            BoolParam("d6_explode", "House d6 damage dice explode", True, required=False, more=True,
-                      shown_when=(("rules", ("house",)),),
-                      help="The Codex's reading (R-0016): the house rules make damage dice d6s without saying "
-                           "whether they explode, and their Crippled and improvised-weapon rules assume they do, on a 6."),
+            *(WEAPON_FIELDS[name] for name in ("weapon", "thrown", "damage_rolled", "damage_kept", "attacker_brawn")),
+            DAMAGE_RAISES,
+            WEAPON_FIELDS["firearm"],
+            WEAPON_FIELDS["d6_explode"],
         ),
         compute=wounds,
         headlines=(

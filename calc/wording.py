@@ -80,3 +80,16 @@ def raises_words(n: int) -> str:
 def plural(n: int, word: str) -> str:
     """`n` and the word, with an s unless n is 1: "1 raise", "3 raises"."""
     return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def tenth_percent(p: float) -> str:
+    """A chance to one decimal for a sentence, never rounded to a certainty it is not ("over 99.9%")."""
+    text = f"{p:.1%}"
+    if text == "100.0%" and p < 1:
+        return "over 99.9%"
+    return "under 0.1%" if text == "0.0%" and p > 0 else text
+
+
+def rules_words(rules: str) -> str:
+    """Which Roll & Keep rules, as a sentence names them: "house rules" or "summary rules"."""
+    return "house rules" if rules == "house" else "summary rules"

@@ -52,10 +52,12 @@ def _filtered_options(param: ChoiceParam, values: Mapping[str, Any]) -> str:
     return "".join(out)
 
 
-def _control(cid: str, param: Param, values: Mapping[str, Any]) -> str:
-    """The input, select or checkbox of one field, holding its value from `values`."""
+def _control(cid: str, param: Param, values: Mapping[str, Any], *, replaced: bool = False) -> str:
+    """The input, select or checkbox of one field, holding its value from `values` (disabled, and
+    described by the reason, while other fields replace it)."""
     fid = f"{cid}-{param.name}"
-    common = f'id="{fid}" name="{_attr(param.name)}" aria-describedby="{fid}-help {fid}-error"'
+    described = f"{fid}-help {fid}-error" + (f" {fid}-overridden" if replaced else "")
+    common = f'id="{fid}" name="{_attr(param.name)}" aria-describedby="{described}"' + (" disabled" if replaced else "")
     value = values.get(param.name)
     if isinstance(param, ChoiceParam) and param.filtered_by:
         return (f'<select {common} data-filtered-by="{_attr(param.filtered_by)}">'
@@ -74,20 +76,36 @@ def _control(cid: str, param: Param, values: Mapping[str, Any]) -> str:
     return f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{_attr(value)}">'
 
 
-def _field(cid: str, param: Param, values: Mapping[str, Any]) -> str:
+def _replacement(calculator: Calculator, param: Param, values: Mapping[str, Any]) -> tuple[str, str]:
+    """A replaceable field's `data-replaced-by` (the declaration's `replaced_by`, for the page script)
+    and its reason, shown while those fields take its place ("", "" for any other field)."""
+    if not param.replaced_by:
+        return "", ""
+    fid = f"{calculator.id}-{param.name}"
+    hidden = "" if calculator.replaced(param, values) else " hidden"
+    return (f' data-replaced-by="{_attr(json.dumps(list(param.replaced_by)))}"',
+            f'<small class="cx-overridden" id="{fid}-overridden"{hidden}>'
+            f"{escape(calculator.replaced_note(param))}</small>")
+
+
+def _field(calculator: Calculator, param: Param, values: Mapping[str, Any]) -> str:
     """One field: label, control, help and error slot; hidden when it does not apply to `values`.
-    `data-shown-when` carries the declaration's rule (`Param.when`) for the page script."""
+    `data-shown-when` carries the declaration's rule (`Param.when`) for the page script, and
+    `data-replaced-by` the fields that take its place (`Param.replaced_by`)."""
+    cid = calculator.id
     fid = f"{cid}-{param.name}"
     when = param.when()
     shown_when = f' data-shown-when="{_attr(json.dumps(when, sort_keys=True))}"' if when else ""
+    replaced_by, reason = _replacement(calculator, param, values)
     hidden = "" if param.applies(values) else " hidden"
     hint = param.hint()
+    control = _control(cid, param, values, replaced=calculator.replaced(param, values))
     return (
-        f'<div class="cx-field cx-field--{param.kind}" data-field="{_attr(param.name)}"{shown_when}{hidden}>'
-        f'<label for="{fid}">{escape(param.label)}</label>{_control(cid, param, values)}'
+        f'<div class="cx-field cx-field--{param.kind}" data-field="{_attr(param.name)}"{shown_when}{replaced_by}'
+        f'{hidden}><label for="{fid}">{escape(param.label)}</label>{control}'
         f'<small class="cx-help" id="{fid}-help">{escape(param.help)}'
         + (f' <span class="cx-allowed">{escape(_sentence(hint))}</span>' if hint else "")
-        + '</small>'
+        + f'</small>{reason}'
         f'<small class="cx-error" id="{fid}-error" role="alert" hidden></small>'
         "</div>"
     )
@@ -229,8 +247,8 @@ def widget_html(
     """The whole calculator: form prefilled with `values` (default: the defaults) and its result."""
     cid = calculator.id
     values = dict(calculator.defaults(), **(values or {}))
-    fields = "".join(_field(cid, p, values) for p in calculator.params if not p.more)
-    more = "".join(_field(cid, p, values) for p in calculator.params if p.more)
+    fields = "".join(_field(calculator, p, values) for p in calculator.params if not p.more)
+    more = "".join(_field(calculator, p, values) for p in calculator.params if p.more)
     if more:   # rarely used fields wait behind a disclosure
         fields += (
             f'<details class="cx-more"><summary>More options</summary>'

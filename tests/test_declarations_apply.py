@@ -1,7 +1,8 @@
 """Each calculator's declaration says when a field applies, and everything reads that one rule.
 
-- Walk every calculator: a field that can be hidden (`shown_when`) changes nothing in the result
-  wherever it does not apply, whatever value it holds (issue 17, item 1).
+- Walk every calculator: a field that can be hidden (`shown_when`) or replaced (`replaced_by`: a
+  Stat and a Skill in place of the dice) changes nothing in the result wherever it does not apply,
+  whatever value it holds (issue 17, item 1; issue 30, item 3).
 - `Param.applies` compares values in one canonical form (a yes/no is "true"/"false"), the form
   the page's checkbox sends; the page's `applies` (docs/assets/js/form-state.js), run under
   Node on the same data the build writes, agrees with it on every case here.
@@ -51,6 +52,11 @@ def _settings(calculator: Calculator, param: Param) -> Iterator[dict[str, Any]]:
     base = calculator.defaults()
     candidates = [base]
     deciding = {name for name, _ in param.shown_when}
+    if param.replaced_by:   # the fields that take its place, each holding a value
+        filled = {name: _alternatives(calculator.param(name), base)[1] for name in param.replaced_by}
+        candidates.append({**base, **filled})
+        deciding |= {name for name in param.replaced_by for name, _ in calculator.param(name).shown_when}
+        base = {**base, **filled}
     by_name = {p.name: p for p in calculator.params}
     for other in calculator.params:
         if other.name in deciding and isinstance(other, ChoiceParam) and other.filtered_by:
@@ -66,14 +72,14 @@ def _settings(calculator: Calculator, param: Param) -> Iterator[dict[str, Any]]:
             candidates += [{**base, other.name: v} for v in changed]
     seen: list[dict[str, Any]] = []
     for values in candidates:
-        if values not in seen and not param.applies(values):
+        if values not in seen and not calculator.applies(param, values):
             seen.append(values)
             yield values
 
 
 HIDEABLE = [
     pytest.param(cid, p.name, id=f"{cid}.{p.name}")
-    for cid, c in calc.CALCULATORS.items() for p in c.params if p.shown_when
+    for cid, c in calc.CALCULATORS.items() for p in c.params if p.shown_when or p.replaced_by
 ]
 
 
@@ -93,7 +99,7 @@ def test_a_field_that_does_not_apply_changes_nothing(cid: str, name: str) -> Non
             continue   # a setting that is an error in its own right (Other weapon with no dice)
         for value in _alternatives(param, values):
             changed = {**values, name: value}
-            assert not param.applies(changed)
+            assert not calculator.applies(param, changed)
             assert _compute(calculator, changed) == expected, f"{name}={value!r} changed the result for {values}"
             tried += 1
     assert tried >= 2, f"{cid}.{name}: no setting where it does not apply was worked out"
@@ -167,6 +173,56 @@ def test_the_page_script_applies_the_same_rule() -> None:
                           input=json.dumps([[w, v] for w, v, _ in cases]), capture_output=True, text=True,
                           timeout=60, check=True)
     assert json.loads(done.stdout) == [want for *_, want in cases]
+
+
+def _replacement_cases() -> list[tuple[str, dict[str, str], dict[str, bool]]]:
+    """Each calculator with a replaceable field, over settings that fill the replacing fields and vary
+    what decides whether they apply: its id, the form's values (canonical), Python's answer per field."""
+    cases = []
+    for c in calc.CALCULATORS.values():
+        replacers = {name for p in c.params for name in p.replaced_by}
+        if not replacers:
+            continue
+        base = c.defaults()
+        filled = {**base, **{name: _alternatives(c.param(name), base)[1] for name in replacers}}
+        deciding = {name for r in replacers for name, _ in c.param(r).shown_when}
+        tried = [base, filled, {**filled, sorted(replacers)[0]: None}]
+        for name in deciding:   # each value of what decides them, under each value its options depend on
+            decider = c.param(name)
+            by = getattr(decider, "filtered_by", "")
+            for around in ([{**filled, by: v} for v in _alternatives(c.param(by), filled)] if by else [filled]):
+                tried += [{**around, name: v} for v in _alternatives(decider, around)]
+        for values in tried:
+            cases.append((c.id, {k: canonical(v) for k, v in values.items()},
+                          {p.name: c.applies(p, values) for p in c.params}))
+    return cases
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is needed to run the page's module")
+def test_the_page_script_replaces_fields_as_calc_does() -> None:
+    """form-state.js `fieldApplies` on a form carrying the build's data (data-shown-when,
+    data-replaced-by) agrees with `Calculator.applies` on every field of every case."""
+    cases = _replacement_cases()
+    assert any(not ok for *_, answers in cases for ok in answers.values())
+    forms = {c.id: {p.name: {"shownWhen": json.dumps(p.when()), "replacedBy": json.dumps(list(p.replaced_by))}
+                    for p in c.params} for c in calc.CALCULATORS.values()}
+    script = """
+        import { readFileSync } from "node:fs";
+        globalThis.CSS = { escape: (text) => text };
+        const src = readFileSync(process.argv[1], "utf8");
+        const { fieldApplies } = await import("data:text/javascript;base64," + Buffer.from(src).toString("base64"));
+        const { forms, cases } = JSON.parse(readFileSync(0, "utf8"));
+        const form = (fields) => ({ querySelector: (selector) => {
+            const name = selector.match(/data-field="([^"]*)"/)[1];
+            return fields[name] ? { dataset: fields[name] } : null;
+        } });
+        process.stdout.write(JSON.stringify(cases.map(([cid, params]) =>
+            Object.fromEntries(Object.keys(forms[cid]).map((name) => [name, fieldApplies(form(forms[cid]), name, params)])))));
+    """
+    payload = {"forms": forms, "cases": [[cid, values] for cid, values, _ in cases]}
+    done = subprocess.run(["node", "--input-type=module", "-e", script, str(FORM_STATE)],
+                          input=json.dumps(payload), capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout) == [answers for *_, answers in cases]
 
 
 # ---------------------------------------------------------------- the question in words

@@ -17,7 +17,7 @@ from codex_view.render import result_html
 from calc import evaluate
 from calc.registry import get
 from macros import jumps
-from tests.browser import type_into, wait_state
+from tests.browser import type_into, wait_for_result, wait_state
 from tests.support import PHONE
 from tests.site_pages import visit
 from tests.test_mobile import HIT_AREA, TOUCH_MIN
@@ -160,6 +160,34 @@ def test_overridden_dice_are_disabled_and_the_threshold_is_named(phone: Any, ser
         assert why.is_visible() and "Stat" in why.inner_text()
     root.locator('[name="skill"]').fill("")
     assert not root.locator('[name="rolled"]').is_disabled()
+
+
+SOCIAL_LINK = {"rules": "house", "kind": "social", "stat": "3", "skill": "4", "rolled": "12", "kept": "6"}
+
+
+@on_phone
+def test_a_field_replaced_only_where_its_replacements_apply(phone: Any, served: str) -> None:
+    """Issue 30: a Social Attack has no Finesse or Attack Knack, so a link's stat and skill (hidden)
+    leave its dice as typed: enabled, and the answer rolls 12k6. A blow or a shot then lets them
+    replace the dice: disabled with the declaration's reason, and the address drops them."""
+    visit(phone, served, "rk/social/?calc=rk-attack&" + "&".join(f"{k}={v}" for k, v in SOCIAL_LINK.items()))
+    asked = {**get("rk-attack").defaults(), **SOCIAL_LINK}   # the form's defaults fill what the link leaves out
+    wait_for_result(phone, "rk-attack", "expected_wounds", asked)
+    root = phone.locator('[data-calculator="rk-attack"]')
+    assert "12k6 against SD" in root.locator(".cx-result").inner_text()
+    for name in ("rolled", "kept"):
+        assert not root.locator(f'[name="{name}"]').is_disabled()
+        assert not root.locator(f'[data-field="{name}"] .cx-overridden').is_visible()
+    root.locator('[name="kind"]').select_option("physical")
+    blow = {**asked, "kind": "physical"}
+    wait_for_result(phone, "rk-attack", "expected_wounds", blow)
+    assert "6k4 against TN" in root.locator(".cx-result").inner_text()
+    for name in ("rolled", "kept"):
+        assert root.locator(f'[name="{name}"]').is_disabled()
+        why = root.locator(f'[data-field="{name}"] .cx-overridden')
+        assert why.is_visible() and why.inner_text() == get("rk-attack").replaced_note(get("rk-attack").param(name))
+    query = parse_qs(urlparse(phone.url).query)
+    assert query["stat"] == ["3"] and "rolled" not in query and "kept" not in query, phone.url
 
 
 @on_phone

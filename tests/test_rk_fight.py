@@ -310,3 +310,18 @@ def test_averages_agree_with_the_chance_lists(params: dict[str, Any]) -> None:
     assert result["expected_attacks_out"] == pytest.approx(from_lists, abs=1e-9)
     crippled = 1 + sum(1 - p for p in result["p_crippled"][:-1])
     assert result["expected_attacks_crippled"] == pytest.approx(crippled, abs=1e-9)
+
+
+@pytest.mark.parametrize("rules", ["house", "summary"])
+def test_the_defenders_tn_is_stated_from_the_rules_not_a_withdrawn_ruling(rules: str) -> None:
+    """Issue 32, items 1 and 12: the summary's Active Defense meets the attack roll's value (001:32);
+    the house Parry meets the PA plus 5 per damage raise (000:26), PA as the total being R-0015's
+    reading; a firearm goes un-Parried under normal circumstances (000:69)."""
+    notes = " ".join(fight(rules=rules)["notes"])
+    assert "R-0052" not in notes
+    if rules == "house":
+        assert "PA plus 5 for each raise called for damage" in notes and "R-0015" in notes
+        shot = " ".join(fight(rules=rules, weapon="pistol")["notes"])
+        assert "Under normal circumstances the house rules allow no Parry against a firearm" in shot
+    else:
+        assert "against the value of the attack roll" in notes

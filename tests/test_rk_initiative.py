@@ -181,3 +181,13 @@ def test_question_in_words() -> None:
     text = c.question(params, calc.evaluate("rk-initiative", params))
     assert text == "House rules: Finesse 3, Wits 2 (Crippled), phase 5 against Finesse 2, Wits 2"
     assert c.question(DEFAULTS, {}) == "Summary rules: Panache 2 (and the extra die), phase 5"
+
+
+def test_the_shared_phase_figure_says_whose_choice_it_assumes() -> None:
+    """Issue 32, item 19: the higher total may go first or let the other go first (000:5); the
+    figure's label says it assumes that character goes first, and the note says so too."""
+    calculator = calc.CALCULATORS["rk-initiative"]
+    label = next(h.label for h in calculator.headlines if h.key == "first_in_phase")
+    assert label == "You go first in a shared phase, if the higher total takes it"
+    notes = " ".join(calc.evaluate("rk-initiative", {"rules": "house", "against": "opponent"})["notes"])
+    assert "may go first or let the other go first" in notes and f"\u201c{label}\u201d" in notes

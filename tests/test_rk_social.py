@@ -152,3 +152,19 @@ def test_each_row_wound_distribution_adds_up() -> None:
 def test_question_in_words() -> None:
     assert question(BASE, plan()) == ("Social Attack 6k3 against SD 20, 1k3 base damage, attacker's Panache 2, "
                                       "target's Panache 2, Parry 4k2; 0 to 4 raises")
+
+
+def test_the_verdict_gives_backlash_per_attack_and_per_failure() -> None:
+    """Issue 32, item 13: the average taken back is per attack; a failure costs that over the chance of
+    failing. Item 14: raises lift the TN, and the Social Wound Check counts whole 20s of the shortfall."""
+    result = plan(parry_raises=0)
+    top = result["rows"][result["best"]]
+    fails = 1 - top["p_lands"]
+    per_failure = top["expected_backlash"] / fails
+    assert abs(per_failure - backlash(panache=2, parry_raises=0, attacker_panache=2, attacker_flesh_wounds=0,
+                                      d6_explode=True)["miss"]["expected"]) < 1e-9
+    assert (f"against {top['expected_backlash']:.2f} taken back per attack" in result["verdict"]
+            and f"a failure costs {per_failure:.2f} on average" in result["verdict"]), result["verdict"]
+    notes = " ".join(result["notes"])
+    assert "adding 5 to the TN the attack must reach" in notes and "to the SD" not in notes
+    assert "(2 from 21 to 39 short;" in notes and house_wounds(21) == house_wounds(39) == 2

@@ -43,9 +43,27 @@ export function applies(when, params) {
   return Object.entries(when).every(([name, values]) => Array.isArray(values) && values.includes(params[name] ?? ""));
 }
 
-function fieldApplies(form, name, params) {
+// The fields that take a field's place, as the build wrote them from the declaration
+// (`Param.replaced_by`, the field's data-replaced-by): a list of names; none means never.
+function replacedBy(field) {
+  try {
+    const names = JSON.parse(field.dataset.replacedBy || "[]");
+    return Array.isArray(names) ? names : [];
+  } catch {
+    return [];
+  }
+}
+
+// calc's `Calculator.replaced`: every field that takes this one's place applies and holds a value.
+export function replaced(form, field, params) {
+  const names = replacedBy(field);
+  return names.length > 0 && names.every((name) => (params[name] ?? "") !== "" && fieldApplies(form, name, params));
+}
+
+// calc's `Calculator.applies`: the field's shown_when holds and no other field takes its place.
+export function fieldApplies(form, name, params) {
   const field = form.querySelector(`[data-field="${CSS.escape(name)}"]`);
-  return !field || applies(shownWhen(field), params);
+  return !field || (applies(shownWhen(field), params) && !replaced(form, field, params));
 }
 
 // The params a link carries: those that hold a value and apply to these params.

@@ -1,0 +1,173 @@
+"""Issue 31: the Roll & Keep calculators speak one vocabulary (calc/rk_vocabulary.py).
+
+- A field two calculators share is declared once, in the vocabulary, and composed by each; no
+  calculator module imports another calculator's declaration.
+- Stat + Skill is read one way everywhere: the same dice as typing X and Y, the same note, an
+  error that names the field as the form labels it.
+- XkY and the rules' names are written by `calc.wording`, never by hand.
+- A field replaced by others (`replaced_by`) does not apply, in calc and in the built form (issue 30).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import calc
+from calc import rk_vocabulary
+from calc.errors import InputError
+from calc.params import Param
+from calc.registry import parse_params
+from codex_view.compare import question_text
+from codex_view.render import widget_html
+
+CALC = Path(calc.__file__).resolve().parent
+RK = [cid for cid in calc.CALCULATORS if cid.startswith("rk-")]
+# each calculator module, and the sibling calculator modules it may call (rk-attack runs rk-wounds'
+# compute for each hit, and plans a Social Attack with its helper module): never their declarations
+MODULES = {"rk_check", "rk_tn", "rk_wounds", "rk_horse_fall", "rk_attack", "rk_social", "rk_fight", "rk_opposed",
+           "rk_initiative"}
+CALLS = {("rk_attack", "rk_wounds"): {"wounds"}, ("rk_attack", "rk_social"): {"plan_social", "question",
+                                                                               "question_tail", "SOCIAL_PARAMS"}}
+
+
+def _vocabulary_fields() -> list[Param]:
+    out: list[Param] = []
+    for name in rk_vocabulary.__all__:
+        value = getattr(rk_vocabulary, name)
+        if isinstance(value, Param):
+            out.append(value)
+        elif isinstance(value, dict):
+            out += [v for v in value.values() if isinstance(v, Param)]
+        elif isinstance(value, tuple):
+            out += [v for v in value if isinstance(v, Param)]
+    return out + [rk_vocabulary.defender_brawn(), *rk_vocabulary.roll_fields(1, 1, "roll")]
+
+
+def _core(param: Param) -> Param:
+    """A field less what a calculator may set when composing it: its default and when it is shown."""
+    return replace(param, default=None, shown_when=())
+
+
+def test_a_field_two_calculators_share_is_the_vocabularys() -> None:
+    """Fields of two calculators with one name, label and help are one field: the vocabulary's, so a copy
+    that drifts (a limit, a choice, a flag) is caught."""
+    shared = [_core(p) for p in _vocabulary_fields()]
+    seen: dict[tuple[str, str, str], list[tuple[str, Param]]] = {}
+    for cid in RK:
+        for p in calc.CALCULATORS[cid].params:
+            seen.setdefault((p.name, p.label, p.help), []).append((cid, p))
+    twice = [uses for uses in seen.values() if len(uses) > 1]
+    assert len(twice) >= 15
+    for uses in twice:
+        for cid, p in uses:
+            assert _core(p) in shared, f"{cid}.{p.name} is shared with {[c for c, _ in uses]} but not the vocabulary's"
+
+
+def _imports(module: str) -> list[tuple[str, set[str]]]:
+    """(sibling calculator module, the names taken from it) for each import of one."""
+    tree = ast.parse((CALC / f"{module}.py").read_text())
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module in MODULES:
+                out.append((node.module, {a.name for a in node.names}))
+            elif node.module is None:
+                out += [(a.name, {"*"}) for a in node.names if a.name in MODULES]
+    return out
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_calculator_imports_a_siblings_declaration(module: str) -> None:
+    for sibling, names in _imports(module):
+        allowed = CALLS.get((module, sibling), set())
+        if names == {"*"}:   # `from . import rk_x`: every use must be an allowed call
+            tree = ast.parse((CALC / f"{module}.py").read_text())
+            names = {n.attr for n in ast.walk(tree)
+                     if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == sibling}
+        assert names <= allowed, f"{module} takes {sorted(names - allowed)} from {sibling}"
+
+
+HAND_XKY = re.compile(r"\}k\{")
+HAND_RULES = re.compile(r"\"(house|summary) rules\" if")
+
+
+@pytest.mark.parametrize("module", sorted(MODULES | {"rk_vocabulary", "rk_rules"}))
+def test_xky_and_rules_words_come_from_wording(module: str) -> None:
+    text = (CALC / f"{module}.py").read_text()
+    assert not HAND_XKY.findall(text), f"{module} writes XkY by hand"
+    assert not HAND_RULES.findall(text), f"{module} picks the rules' words inline"
+
+
+# ---------------------------------------------------------------- one reading of Stat + Skill
+STAT_SKILL = [("rk-check", {"tn": 20}), ("rk-horse-fall", {}), ("rk-attack", {"rules": "summary"}),
+              ("rk-attack", {"rules": "house"}), ("rk-fight", {"rules": "summary"}), ("rk-fight", {"rules": "house"})]
+
+
+@pytest.mark.parametrize("cid, base", STAT_SKILL)
+def test_stat_and_skill_roll_what_x_and_y_would(cid: str, base: dict[str, Any]) -> None:
+    calculator = calc.CALCULATORS[cid]
+    base = {**calculator.defaults(), **base}
+    stat, skill = calculator.param("stat").title, calculator.param("skill").title
+    for s, k in ((3, 2), (2, 5)):
+        by_stat = calc.evaluate(cid, {**base, "stat": s, "skill": k, "rolled": 9, "kept": 1})
+        by_dice = calc.evaluate(cid, {**base, "rolled": 2 * s, "kept": k})
+        numbers = {key: v for key, v in by_dice.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        assert numbers and all(by_stat[key] == v for key, v in numbers.items())
+        note = f"A {stat} + {skill} test rolls twice the stat and keeps the skill: {s} + {k} is {2 * s}k{k}"
+        assert any(n.startswith(note) for n in by_stat["notes"]), by_stat["notes"]
+    with pytest.raises(InputError) as raised:
+        calc.evaluate(cid, {**base, "skill": 2})
+    assert raised.value.field == "stat"
+    assert raised.value.message == f"{stat} is needed too: with {skill}, give both, or leave both blank."
+
+
+def test_copy_as_text_names_the_weapon_as_the_chosen_rules_offer_it() -> None:
+    for cid in ("rk-attack", "rk-fight"):
+        calculator = calc.CALCULATORS[cid]
+        params = parse_params(calculator, {**calculator.defaults(), "rules": "house", "weapon": "pistol"})
+        label = dict(calculator.param("weapon").options(params))["pistol"]
+        assert label in question_text(calculator, params, calculator.compute(**params))
+
+
+# ---------------------------------------------------------------- replaced fields (issue 30)
+HOSTILE = {"rules": "house", "kind": "social", "stat": 3, "skill": 4, "rolled": 12, "kept": 6}
+
+
+def test_a_social_attacks_dice_are_not_replaced_by_a_hidden_stat_and_skill() -> None:
+    attack = calc.CALCULATORS["rk-attack"]
+    values = {**attack.defaults(), **HOSTILE}
+    assert attack.applies(attack.param("rolled"), values) and not attack.applies(attack.param("stat"), values)
+    assert calc.evaluate("rk-attack", values)["roll"] == "12k6"
+    blow = {**values, "kind": "physical"}
+    assert not attack.applies(attack.param("rolled"), blow) and attack.applies(attack.param("stat"), blow)
+    assert calc.evaluate("rk-attack", blow)["roll"] == "6k4"
+    assert {"rolled", "kept"} & {p.name for p in attack.changed(blow)} == set()
+    assert {"rolled", "kept"} <= {p.name for p in attack.changed(values)}
+
+
+@pytest.mark.parametrize("kind, replaced", [("physical", True), ("social", False)])
+def test_the_built_form_disables_a_replaced_field_with_the_declarations_reason(kind: str, replaced: bool) -> None:
+    attack = calc.CALCULATORS["rk-attack"]
+    values = {**attack.defaults(), **HOSTILE, "kind": kind}
+    html = widget_html(attack, {}, values=values)
+    field = re.search(r'<div class="cx-field cx-field--int" data-field="rolled"([^>]*)>(.*?)</div>', html)
+    assert field and 'data-replaced-by="[&quot;stat&quot;, &quot;skill&quot;]"' in field.group(1)
+    control = re.search(r"<input [^>]*>", field.group(2)).group(0)
+    reason = re.search(r'<small class="cx-overridden" id="rk-attack-rolled-overridden"( hidden)?>([^<]*)</small>',
+                       field.group(2))
+    assert reason and reason.group(2) == "Not used: Finesse and Attack Knack replace it."
+    assert (" disabled" in control) is replaced and (reason.group(1) is None) is replaced
+    assert ("rk-attack-rolled-overridden" in control) is replaced
+
+
+def test_replacing_fields_exist_and_replace_nothing_themselves() -> None:
+    for c in calc.CALCULATORS.values():
+        for p in c.params:
+            for name in p.replaced_by:
+                assert name != p.name and not c.param(name).replaced_by, (c.id, p.name, name)
