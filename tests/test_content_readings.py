@@ -190,7 +190,10 @@ def test_passive_defense_blend_is_labelled(site_dir: Path) -> None:
         assert "(Defense Knack + 1) x 5" in text and "Codex's reading" in text and "R-0015" in text, name
     assert not term("rk", "Passive Defense").startswith("The TN to hit a character. The summary works it out")
     acronyms = section_text(site_dir, "rk/attacking.md", "rk-acronyms")
-    assert "also calls the Passive Defense" not in acronyms and "never calls a Passive Defense" in acronyms
+    assert "also calls the Passive Defense" not in acronyms
+    # The summary names a Passive Defense once, in Disarm (001:91), without tying it to the formula.
+    assert "never calls a Passive Defense" not in acronyms
+    assert "speaks of a Passive Defense only once" in acronyms and "Disarm" in acronyms
     targets = section_text(site_dir, "rk/attacking.md", "rk-target-numbers")
     assert "R-0015" in targets and "blend of the two sources" in targets
     assert any("R-0015" in note for note in data.load("rk_physical_tn")["notes"])
