@@ -121,7 +121,7 @@ def _reach_lines(reach: str, attacker_weapon: str, defender_weapon: str) -> tupl
     if any("(" in _REACH_WEAPONS[w]["reach"] for w in (attacker_weapon, defender_weapon)):
         notes.append(
             "Bucklers, Knives and Panzerhands count Reach 0 when attacking and 1 when parrying; the Codex "
-            "gives the defender's weapon its parrying Reach against every attack (its reading)."
+            "gives the defender's weapon its parrying Reach against every attack (its reading, R-0062)."
         )
     return lines, notes
 

@@ -31,7 +31,8 @@ PAGES = [
 # --- (1) the data tables against the seed, one hard-coded expectation per table ---------------
 
 # Seed 003: every modifier as (situation starts with, black dice, bonus dice, weapon damage).
-# The targeted penalty's size is not in the seed; firing from a rest cancels 2 black dice.
+# The targeted penalty's size is not in the seed; firing from a rest only cancels volley fire's
+# 2 black dice, so it takes none off in general (its row says so in the "Also" column).
 SEED_MODIFIERS = [
     ("Targeted attack", "amount not stated", None, None),
     ("Any action from horseback", 6, None, None),
@@ -48,7 +49,7 @@ SEED_MODIFIERS = [
     ("Stick them up: attacking", None, None, None),
     ("First action", None, 2, None),
     ("Aiming", None, "+1 per action", None),
-    ("Firing from a rest", -2, None, None),
+    ("Firing from a rest", None, None, None),
 ]
 # ...and the facts carried in the "Also" column.
 SEED_MODIFIER_NOTES = {
@@ -56,7 +57,8 @@ SEED_MODIFIER_NOTES = {
     "Surprise (ambush or unexpected attack)": ["+6", "initiative total"],
     "Stick them up: attacking": ["targeted attack", "no penalty"],
     "Aiming": ["one target", "capped at the skill's level"],
-    "Firing from a rest": ["2 black dice penalty", "volley fire", "one extra round of aiming", "no dodging or moving"],
+    "Firing from a rest": ["2 black dice penalty", "volley fire", "no other black dice", "one extra round of aiming",
+                           "no dodging or moving"],
     "Firing into melee": ["someone else in the melee"],
 }
 

@@ -81,7 +81,7 @@ def test_firing_from_a_rest_states_the_source_and_invents_no_cap(site_dir: Path)
     assert "counters the 2 black dice penalty that volley fire brings" in text
     assert "R-0046" in text and "R-0034" not in text     # the backlink names the ruling in force
     row = next(r for r in data.load("pool_modifiers")["rows"] if r["situation"] == "Firing from a rest")
-    assert row["black"] == -2 and "2 black dice penalty that volley fire brings" in row["other"]
+    assert row["black"] is None and "2 black dice penalty that volley fire brings" in row["other"]
     old = next(r for r in rulings.load() if r.id == "R-0034")
     assert not old.active and old.superseded_by == "R-0046"
     assert "skill + 1" not in active("R-0046").statement
@@ -190,7 +190,10 @@ def test_passive_defense_blend_is_labelled(site_dir: Path) -> None:
         assert "(Defense Knack + 1) x 5" in text and "Codex's reading" in text and "R-0015" in text, name
     assert not term("rk", "Passive Defense").startswith("The TN to hit a character. The summary works it out")
     acronyms = section_text(site_dir, "rk/attacking.md", "rk-acronyms")
-    assert "also calls the Passive Defense" not in acronyms and "never calls a Passive Defense" in acronyms
+    assert "also calls the Passive Defense" not in acronyms
+    # The summary names a Passive Defense once, in Disarm (001:91), without tying it to the formula.
+    assert "never calls a Passive Defense" not in acronyms
+    assert "speaks of a Passive Defense only once" in acronyms and "Disarm" in acronyms
     targets = section_text(site_dir, "rk/attacking.md", "rk-target-numbers")
     assert "R-0015" in targets and "blend of the two sources" in targets
     assert any("R-0015" in note for note in data.load("rk_physical_tn")["notes"])
