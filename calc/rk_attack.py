@@ -24,7 +24,7 @@ from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import BoolParam, ChoiceParam, IntParam, Param
-from .rk_rules import MAX_DICE, MAX_TN, RAISE, WEAPON_CHOICES, defended, dice_from, result_table, tail_note
+from .rk_rules import MAX_DICE, MAX_TN, RAISE, defended, dice_from, result_table, tail_note
 from .wording import apart, raises_words, rough_percent, xky
 
 MAX_RAISES = 10  # rows considered at most: the chance of hitting is tiny long before this
@@ -312,7 +312,7 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     if params.get("kind") == "social":
         return rk_social.question(params, result)
     rules = "house rules" if params["rules"] == "house" else "summary rules"
-    weapon = dict(WEAPON_CHOICES).get(params["weapon"], str(params["weapon"]))
+    weapon = _p("weapon").words(params["weapon"], params)
     if params["weapon"] == "custom":
         weapon = f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
     return (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules}), {weapon}, "
