@@ -20,7 +20,7 @@ from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
-from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist, defended
+from .rk_rules import RAISE, damage_dice, damage_dist, defended
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
@@ -280,8 +280,7 @@ _ATTACK = {p.name: p for p in rk_attack.ATTACK_PARAMS}
 def _weapon_words(params: Mapping[str, Any]) -> str:
     if params["weapon"] == "custom":
         return f"{params.get('damage_rolled')}k{params.get('damage_kept')} damage"
-    labels = dict(dict(WEAPON_OPTIONS).get(params["weapon"], ()))
-    return labels.get(params["rules"]) or "the chosen weapon"
+    return _ATTACK["weapon"].words(params["weapon"], params)   # as the form names it under these rules
 
 
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
