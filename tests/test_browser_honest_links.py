@@ -146,14 +146,23 @@ def test_a_refused_expression_shows_only_as_the_links_input(handset: Any, served
     assert handset.watch.errors == []
 
 
-def test_asked_lists_only_the_fields_that_apply_in_one_wording(handset: Any, served: str) -> None:
-    """The link also carries a field the chosen weapon makes irrelevant (Other's dice)."""
-    handset.goto(served + "rk/damage/?calc=rk-wounds&brawn=3&damage_rolled=5#calc-rk-wounds")
-    wait_state(handset, "rk-wounds", "ready")
-    texts = [line["text"] for line in asked(handset, "rk-wounds")]
-    states = {line["state"] for line in asked(handset, "rk-wounds")}
+@pytest.mark.parametrize(("path", "cid", "link", "said", "absent"), [
+    # a field the built page hides, which the link fills but its weapon leaves irrelevant
+    ("rk/damage/", "rk-wounds", "brawn=3&damage_rolled=5", "Asked: Defender's Brawn: 3", "Damage dice"),
+    # a field the built page shows (a Social Attack's), which the link's kind of attack makes irrelevant
+    ("rk/social/", "rk-attack", "rules=house&kind=physical&panache=4",
+     "Asked: Kind of attack: A blow or a shot", "Panache"),
+])
+def test_asked_lists_only_the_fields_that_apply_in_one_wording(
+        handset: Any, served: str, path: str, cid: str, link: str, said: str, absent: str) -> None:
+    handset.goto(f"{served}{path}?calc={cid}&{link}#calc-{cid}")
+    wait_state(handset, cid, "ready")
+    lines = asked(handset, cid)
+    states = {line["state"] for line in lines}
     assert "ready" in states and states - {"ready"}, states        # seen before the answer and after it
-    assert set(texts) == {"Asked: Defender's Brawn: 3"}, texts
+    texts = {line["text"] for line in lines}
+    assert texts == {said}, texts
+    assert not any(absent in text for text in texts)
     assert handset.watch.errors == []
 
 
