@@ -108,6 +108,11 @@ class Param:
         """What the form shows beside the field about the values it takes ("" when the control says it)."""
         return ""
 
+    def words(self, value: object, values: Mapping[str, object]) -> str:
+        """A value of this field in words, as the form shows it under these settings (`values`, all
+        the fields): the one wording of a setting that "Asked", Copy as text, compare and print use."""
+        return "" if value is None else str(value)
+
     def missing(self) -> InputError:
         return InputError(self.name, f"{self.title} is needed: give {self.allowed()}.")
 
@@ -178,6 +183,14 @@ class ChoiceParam(Param):
             (value, offered[value][current]) for value, _ in self.choices if current in offered.get(value, {})
         )
 
+    def words(self, value: object, values: Mapping[str, object]) -> str:
+        """The option's label under these settings (a weapon's damage under the chosen rules), as the
+        form shows it; a value the settings do not offer keeps its general label."""
+        for choice, label in (*self.options(values), *self.choices):
+            if choice == value:
+                return label
+        return super().words(value, values)
+
     def allowed(self) -> str:
         labels = [label for _, label in self.choices]
         if len(labels) <= 4 and all(len(label) <= 40 for label in labels):
@@ -204,6 +217,9 @@ class BoolParam(Param):
 
     def allowed(self) -> str:
         return "yes or no (ticked or not)"
+
+    def words(self, value: object, values: Mapping[str, object]) -> str:
+        return "yes" if value else "no"
 
     def parse(self, raw: object) -> bool:
         if raw is None or raw == "":

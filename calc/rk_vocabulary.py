@@ -208,7 +208,7 @@ def weapon_words(params: Mapping[str, Any]) -> str:
     """The weapon as the form names it under the chosen rules, or an Other weapon's damage dice."""
     if params["weapon"] == "custom":
         return f"{xky(params.get('damage_rolled'), params.get('damage_kept'))} damage"
-    return dict(WEAPON.options(params)).get(params["weapon"]) or "the chosen weapon"
+    return WEAPON.words(params["weapon"], params)
 
 
 def defense_words(params: Mapping[str, Any], *, defense: str, no_defense: str) -> str:

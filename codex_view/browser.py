@@ -1,12 +1,13 @@
 """The worker's one entry point: JSON in, JSON out, never an exception.
 
-The page posts `{id, calculator, params}`; the worker calls `run(calculator, params_json)`
+The page posts `{id, calculator, mode, params}`; the worker calls `run(calculator, params_json, mode)`
 and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
-`text` is the question and answer in words, for "Copy as text".
+`text` is the question and answer in words, for "Copy as text". The params are read once.
 
-Compare mode asks for `compare:<id>` with params `{"a": {...}, "b": {...}}`: the reply's
-`result` is `{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in
-B names B's field (the form holds B); an error in A has no field and says it is A's.
+Mode "compare" sends params `{"a": {...}, "b": {...}}`: the reply's `result` is
+`{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in B names B's
+field (the form holds B); an error in A has no field and says it is A's. The page writes the
+question the reader asked ("Asked: ...") itself, from its form, before and after the answer.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sys
 import _tracemalloc
 from typing import Any
 
-from calc import InputError, evaluate
+from calc import InputError
 from calc.registry import get, parse_params
 
 from .compare import answer_text, compare_html, compare_text, question_text
@@ -41,15 +42,14 @@ def error_reply(err: InputError) -> dict[str, Any]:
 def reply(calculator_id: str, params: Any) -> dict[str, Any]:
     try:
         calculator = get(calculator_id)
-        result = evaluate(calculator_id, params)
+        clean = parse_params(calculator, params)
+        result = calculator.compute(**clean)
     except InputError as err:
         return error_reply(err)
-    clean = parse_params(calculator, params)
-    return {"result": result, "html": result_html(calculator, result), "text": answer_text(calculator, clean, result),
-            "question": question_text(calculator, clean, result)}
+    return {"result": result, "html": result_html(calculator, result), "text": answer_text(calculator, clean, result)}
 
 
-COMPARE = "compare:"
+MODES = ("single", "compare")  # what a request asks: one calculator's answer, or settings A against B
 
 
 def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
@@ -75,13 +75,14 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
         "result": {"a": a, "b": b},
         "html": compare_html(calculator, a, b, qa, qb),
         "text": compare_text(calculator, pa, a, pb, b),
-        "question": f"A: {qa}; B: {qb}",
     }
 
 
-def run(calculator_id: str, params_json: str) -> str:
-    if len(params_json) > MAX_JSON:
-        out: dict[str, Any] = {"error": {"field": "params", "message": "The parameters are too long to be real."}}
+def run(calculator_id: str, params_json: str, mode: str = "single") -> str:
+    if mode not in MODES:
+        out: dict[str, Any] = {"error": {"field": None, "message": "The page asked for something the calculator does not do."}}
+    elif len(params_json) > MAX_JSON:
+        out = {"error": {"field": "params", "message": "The parameters are too long to be real."}}
     else:
         try:
             params = json.loads(params_json)
@@ -89,10 +90,7 @@ def run(calculator_id: str, params_json: str) -> str:
             out = {"error": {"field": "params", "message": "The parameters could not be read."}}
         else:
             try:
-                if calculator_id.startswith(COMPARE):
-                    out = compare_reply(calculator_id[len(COMPARE):], params)
-                else:
-                    out = reply(calculator_id, params)
+                out = (compare_reply if mode == "compare" else reply)(calculator_id, params)
             except Exception as err:  # the worker must always answer; say what broke
                 out = {"error": {"field": None, "message": f"The calculator failed unexpectedly ({type(err).__name__})."}}
     return json.dumps(out, allow_nan=False)

@@ -192,15 +192,6 @@ def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, A
 # -- the question and the answer in words ----------------------------------------------------------
 
 
-def _choice_label(calculator: Calculator, name: str, value: object) -> str:
-    for p in calculator.params:
-        if p.name == name:
-            for v, label in getattr(p, "choices", ()):
-                if v == value:
-                    return label
-    return str(value)
-
-
 def question_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The settings in words: the declaration's `question` when it has one, else each setting that
     applies to these values and differs from its default (a field that does not apply never shows)."""
@@ -214,8 +205,7 @@ def question_text(calculator: Calculator, params: Mapping[str, Any], result: Map
         value = params[p.name]
         if value is None:
             continue
-        shown = ("yes" if value else "no") if isinstance(value, bool) else _choice_label(calculator, p.name, value)
-        parts.append(f"{p.label}: {shown}")
+        parts.append(f"{p.label}: {p.words(value, params)}")
     return "; ".join(parts) if parts else "the default settings"
 
 

@@ -8,8 +8,9 @@
 import { SITE_ROOT, copyText, flash } from "./links.js";
 import "./connection.js";
 import { ask, booted, onRuntime, progress, startRuntime, startWhenIdle, stop as stopRuntime } from "./runtime.js";
-import { applyQuery, fieldValue, ownsUrl, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
+import { applyQuery, filterOptions, ownsUrl, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
 import { bindCompare, compareRequest, keepAnswer } from "./compare.js";
+import { hideQuestion, settings, settingsText, showAsked, showRefused } from "./asked.js";
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
 const DIM_AFTER_MS = 150;     // an edit answered sooner never flickers grey
@@ -36,28 +37,6 @@ function loadingStatus() {
     : "Loading the calculator…";
 }
 
-// The settings a reader changed, in words, read from the form as it is on screen: the fields
-// that apply (not hidden) and differ from the built default ("Dice rolled (X) 7, Target number 30").
-function changedSettings(form) {
-  const parts = [];
-  form.querySelectorAll(".cx-field:not([hidden])").forEach((field) => {
-    const el = field.querySelector("input, select");
-    const label = field.querySelector("label");
-    if (!el || !label) return;
-    let shown = null;
-    if (el.type === "checkbox") {
-      if (el.checked !== el.defaultChecked) shown = el.checked ? "yes" : "no";
-    } else if (el.tagName === "SELECT") {
-      const option = el.selectedOptions[0];
-      if (option && !option.defaultSelected) shown = option.text;
-    } else if (el.value !== el.defaultValue) {
-      shown = el.value === "" ? "blank" : el.value;
-    }
-    if (shown !== null) parts.push(`${label.textContent} ${shown}`);
-  });
-  return parts.length ? parts.join(", ") : "the default settings";
-}
-
 // While the runtime loads, a calculator asked about other inputs than the built ones shows no
 // figure at all: a line saying what is being worked out and how far the download has got,
 // in the result's place (the phone's headline strip repeats it: form-layout.js).
@@ -70,27 +49,15 @@ function showPending(root) {
     line.className = "cx-pending";
     result.replaceChildren(line);
   }
-  const what = root.compare ? "A and B" : changedSettings(root.querySelector("form"));
+  // under the question line (a link's calculator) the line need not repeat the settings, and the
+  // phone's headline strip (form-layout.js), a line of plain text, names them as the link's
+  const asked = root.querySelector(".cx-question:not([hidden])");
+  const form = root.querySelector("form");
+  const what = root.compare ? "A and B" : asked ? "the settings in this link" : settingsText(settings(form, readForm(form)));
   const status = !booted && progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
   const full = `Working out the answer for ${what}…${status}`;
-  // under the question line (a link's calculator) the line need not repeat the settings;
-  // the phone's headline strip (form-layout.js) carries the whole sentence
-  line.textContent = root.querySelector(".cx-question:not([hidden])") ? `Working out the answer…${status}` : full;
+  line.textContent = asked ? `Working out the answer…${status}` : full;
   line.dataset.peek = full;
-}
-
-// A link's calculator opens with its question in words above the answer (linked.js put the
-// answer first); the question is the worker's reading of the settings, once it has answered.
-function showQuestion(root, text) {
-  if (!root.classList.contains("cx-calc--answer-first")) return;
-  let line = root.querySelector(".cx-question");
-  if (!line) {
-    line = document.createElement("p");
-    line.className = "cx-question";
-    root.querySelector(".cx-calc__title").after(line);
-  }
-  line.textContent = text;     // text, never HTML
-  line.hidden = !text;
 }
 
 function clearErrors(root) {
@@ -129,6 +96,7 @@ export function bind(root) {
     stopTimer: 0,
     dimTimer: 0,
     shown: null,         // the params (as JSON) of the result on screen, once live
+    answered: false,     // some answer came for this calculator (a link's refusal is said only before)
   };
   c.compute = () => compute(c);
   listen(c);
@@ -170,11 +138,11 @@ async function compute(c) {
   if (c.running) { c.again = true; markStale(c); return; }
   c.running = true;
   const params = readForm(form);
-  const [askId, askParams] = compareRequest(root, params);   // in compare mode: A and B
+  const request = compareRequest(root, params);   // in compare mode: A and B
   setState(root, "busy", booted ? undefined : loadingStatus());
   markStale(c);
   armStop(c);
-  const reply = await ask(root, askId, askParams);
+  const reply = await ask(root, request);
   clearTimeout(c.stopTimer);
   c.stop.hidden = true;
   c.running = false;
@@ -189,6 +157,10 @@ async function compute(c) {
   if (c.again) { c.again = false; compute(c); return; }
   markFresh(c);
   clearErrors(root);
+  if (reply.error) {   // a link's settings refused before any answer say so over the answer's place
+    if (c.answered) hideQuestion(root);
+    else showRefused(root, reply.error, params);
+  }
   if (reply.error && reply.error.incomplete) {
     // an unfinished dice expression ("3d6+"): wait quietly for more typing, no red error
     c.shown = null;
@@ -202,7 +174,8 @@ async function compute(c) {
   root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
   root.querySelector(".cx-result").classList.remove("cx-result--stale");
   root.classList.remove("cx-calc--pending");
-  showQuestion(root, reply.question ? "Asked: " + reply.question : "");
+  c.answered = true;
+  showAsked(root, params);
   setState(root, "ready", "Up to date.");
 }
 
@@ -258,11 +231,11 @@ function openForm(c) {
   const prerendered = JSON.stringify(readForm(form));
   bindCompare(root, form, c.compute);
   applyQuery(root, form);
-  filterOptions(form);
+  filterOptions(form, { link: true });   // a link's choice the chosen rules do not offer is refused
   document.documentElement.classList.remove("cx-linked");   // linked.js: the link is read now
   const linked = JSON.stringify(readForm(form)) !== prerendered;
   if (root.classList.contains("cx-calc--answer-first")) {
-    showQuestion(root, "Asked: " + changedSettings(form));
+    showAsked(root, readForm(form));
     // a link without a place in the page still lands on its answer, not at the page's top
     if (!location.hash) root.scrollIntoView({ block: "start" });
   }
@@ -294,33 +267,6 @@ function showArrived(target, text) {
     target.querySelector("form").before(note);
   }
   note.textContent = text;      // text, never HTML
-}
-
-// Options that depend on another field (a weapon list per rules): the build wrote on each option
-// the values of that field it is offered under (data-offered) and its label under each, from the
-// declaration (ChoiceParam.offered); as `ChoiceParam.options` does, only those offered under that
-// field's current value (canonical form) are shown, each under its label for that value; a
-// choice the new value does not offer falls back to the built default, else the first offered.
-export function filterOptions(form) {
-  form.querySelectorAll("option[data-offered]").forEach((option) => {
-    const select = option.parentElement;
-    const by = select.dataset.filteredBy && form.elements.namedItem(select.dataset.filteredBy);
-    if (!by) return;
-    const current = fieldValue(by);
-    const offered = option.dataset.offered.split(" ").includes(current);
-    option.hidden = !offered;
-    option.disabled = !offered;
-    const label = option.dataset["label" + current.charAt(0).toUpperCase() + current.slice(1)];
-    if (label) option.textContent = label;
-  });
-  form.querySelectorAll("select[data-filtered-by]").forEach((select) => {
-    const chosen = select.options[select.selectedIndex];
-    if (chosen && chosen.hidden) {
-      const open = Array.from(select.options).filter((o) => !o.hidden);
-      const back = open.find((o) => o.defaultSelected) || open[0];   // the built default if offered
-      if (back) select.value = back.value;
-    }
-  });
 }
 
 // A result can hand its figure to another calculator (rk-tn -> rk-check): fill that

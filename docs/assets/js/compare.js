@@ -1,7 +1,7 @@
 // Compare mode and "Copy as text" for one calculator. It computes nothing: Python (the worker,
 // codex_view.compare) works out both settings and writes the comparison and the text.
 //  - "Compare with…" pins the settings in the form as A (root.compare.a); the form then edits
-//    B. Requests go to the worker as `compare:<id>` with {a, b}; A's figures are
+//    B. Requests go to the worker in mode "compare" with params {a, b}; A's figures are
 //    [data-result], B's [data-result-b]. The URL keeps A's fields plain and B's with the
 //    prefix `b.` (form-state.js); "Stop comparing" keeps the form as it is and drops `b.`.
 //  - "Copy as text" copies the question and the answer (A and B when comparing) with the link.
@@ -12,8 +12,9 @@ const SETTLE_MS = 30000;   // "Copy as text" waits at most this long for an answ
 
 // What the worker is asked for these form params: the calculator alone, or A against B.
 export function compareRequest(root, params) {
-  if (!root.compare) return [root.dataset.calculator, params];
-  return ["compare:" + root.dataset.calculator, { a: root.compare.a, b: params }];
+  const calculator = root.dataset.calculator;
+  if (!root.compare) return { calculator, mode: "single", params };
+  return { calculator, mode: "compare", params: { a: root.compare.a, b: params } };
 }
 
 function button(className, label) {

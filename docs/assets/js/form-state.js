@@ -108,6 +108,11 @@ function urlOwner() {
   return owners.length === 1 ? owners[0].dataset.calculator : null;
 }
 
+// Whether the address is a link to this calculator (its form was filled from it).
+export function readsLink(root) {
+  return Boolean(root) && urlOwner() === root.dataset.calculator;
+}
+
 export function applyQuery(root, form) {
   resetToDefaults(form);
   if (urlOwner() !== root.dataset.calculator) return;
@@ -125,6 +130,43 @@ export function applyQuery(root, form) {
       if (el.name && query.has(B_PREFIX + el.name)) writeField(el, query.get(B_PREFIX + el.name));
     }
   }
+}
+
+// Options that depend on another field (a weapon list per rules): the build wrote on each option
+// the values of that field it is offered under (data-offered) and its label under each, from the
+// declaration (ChoiceParam.offered); as `ChoiceParam.options` does, only those offered under that
+// field's current value (canonical form) are shown, each under its label for that value. When the
+// reader changes that field, a choice the new value does not offer falls back to the built
+// default, else the first offered; a choice that a link (`link`) made and its rules do not offer
+// is kept as it came (the select blank), so calc answers with the field's message, not with
+// another weapon. A kept choice the reader's rules offer again is selected again.
+export function filterOptions(form, { link = false } = {}) {
+  form.querySelectorAll("option[data-offered]").forEach((option) => {
+    const select = option.parentElement;
+    const by = select.dataset.filteredBy && form.elements.namedItem(select.dataset.filteredBy);
+    if (!by) return;
+    const current = fieldValue(by);
+    const offered = option.dataset.offered.split(" ").includes(current);
+    option.hidden = !offered;
+    option.disabled = !offered;
+    const label = option.dataset["label" + current.charAt(0).toUpperCase() + current.slice(1)];
+    if (label) option.textContent = label;
+  });
+  form.querySelectorAll("select[data-filtered-by]").forEach((select) => {
+    const open = Array.from(select.options).filter((o) => !o.hidden);
+    const kept = select.selectedIndex < 0 && unoffered.get(select);
+    const again = kept && open.find((o) => o.value === kept);
+    if (again) writeField(select, again.value);
+    const chosen = select.options[select.selectedIndex];
+    if (!chosen || !chosen.hidden) return;
+    if (link) {
+      select.selectedIndex = -1;
+      unoffered.set(select, chosen.value);
+      return;
+    }
+    const back = open.find((o) => o.defaultSelected) || open[0];   // the built default if offered
+    if (back) select.value = back.value;
+  });
 }
 
 export const B_PREFIX = "b.";   // compare mode: B's fields in the URL (A's are plain)

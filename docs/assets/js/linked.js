@@ -5,8 +5,10 @@
 //   its answer comes first and the built figures are not shown at all (cx-calc--pending), since a
 //   number beside other inputs is a wrong number; calculators.js lifts the mark once the figures
 //   on screen belong to the inputs on screen.
-// A link that names a calculator is marked on <html> (data-codex-link) and its worker started
-// here (runtime.js adopts it). Until that calculator's answer, or its error, is on the page
+// A link that names a calculator of this page (the build lists them on this script's
+// data-calculators) is marked on <html> (data-codex-link) and its worker started here (runtime.js
+// adopts it). A link naming any other id downloads nothing, not even when the browser is idle
+// (runtime.js), until the reader uses a calculator, and says so under the page's title. Until that calculator's answer, or its error, is on the page
 // (data-codex-answered, the "codex:answered" event) the service worker (offline.js) waits.
 // Material's search index waits on every page until the reader opens the search (search-later.js).
 // A classic script rather than a module: modules run only after the first paint.
@@ -15,11 +17,17 @@
   const html = document.documentElement;
   html.classList.add("cx-linked");
   if (!new URLSearchParams(location.search).has("calc")) return;
+  const id = new URLSearchParams(location.search).get("calc");
+  const script = document.currentScript;
+  if (!(script.dataset.calculators || "").split(" ").includes(id)) {
+    html.dataset.codexUnknownLink = location.search;   // runtime.js: not even when idle
+    document.addEventListener("DOMContentLoaded", sayUnknown);
+    return;
+  }
   html.dataset.codexLink = "";
   startEarly();
   setTimeout(answered, 30000);   // whatever happens, the page's downloads go in the end
   document.addEventListener("codex:runtime-failed", answered);
-  const id = new URLSearchParams(location.search).get("calc");
   let root = null;
   const watch = new MutationObserver(() => {
     root = /^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id);
@@ -51,10 +59,22 @@
     document.dispatchEvent(new Event("codex:answered"));
   }
 
+  // A link naming no calculator of this page: a note under the page's title, in words of the
+  // page's own (the id is not repeated: it may be anything), and nothing is worked out for it.
+  function sayUnknown() {
+    const title = document.querySelector(".md-content h1");
+    if (!title) return;
+    const note = document.createElement("p");
+    note.className = "cx-unknown-link";
+    note.setAttribute("role", "note");
+    note.textContent = "This link asks for a calculator that is not on this page, so it has no answer here: "
+      + "the calculators below show their usual figures.";
+    title.after(note);
+  }
+
   // The runtime's worker, started now rather than once runtime.js and its imports have arrived;
   // runtime.js adopts it (codexEarlyWorker) with the messages it sent meanwhile.
   function startEarly() {
-    const script = document.currentScript;
     const worker = new Worker(new URL("worker.mjs", script.src), { type: "module" });
     const early = { worker, messages: [], error: null };
     worker.onmessage = (event) => early.messages.push(event);

@@ -1,5 +1,6 @@
 // The calculator runtime's client: one module Web Worker per visit (Pyodide + calc), which
-// survives Material's instant navigation. Requests are {id, calculator, params}; replies are
+// survives Material's instant navigation. Requests are {id, calculator, mode, params} (mode
+// "single", or "compare" with params {a, b}); replies are
 // {id, result, html} or {id, error}. It computes nothing itself.
 //
 // When it starts (issue: start early, only when used):
@@ -91,18 +92,24 @@ function unmetered() {
   return globalThis.codexMetered(navigator.connection) === false;
 }
 
+// A link naming a calculator this page does not have (linked.js) asked for nothing to work out:
+// the runtime waits for the reader, on that address.
+function unknownLink() {
+  return document.documentElement.dataset.codexUnknownLink === location.search;
+}
+
 export function startWhenIdle() {
-  if (worker || !unmetered()) return;
+  if (worker || !unmetered() || unknownLink()) return;
   const start = () => startRuntime();
   if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 5000 });
   else setTimeout(start, 2000);
 }
 
 // `owner`: the calculator asking (its root element), so Stop ends only its requests.
-export function ask(owner, calculator, params) {
+export function ask(owner, { calculator, mode, params }) {
   startRuntime();
   const id = nextId++;
-  const message = { id, calculator, params };
+  const message = { id, calculator, mode, params };
   return new Promise((resolve) => {
     pending.set(id, { owner, message, resolve });
     worker.postMessage(message);

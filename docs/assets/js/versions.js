@@ -1,9 +1,11 @@
 // The two versions of a rule (the Summary rules and House rules tabs) as one choice per page:
 // - `?rules=house` (or `summary`) in a link opens those tabs: a citation's link carries it;
-// - a calculator's "Rules" select and the tabs follow each other, both ways;
+// - a calculator's "Rules" select and the tabs follow each other, both ways; except that the
+//   calculator a link names keeps the rules its link says (each side's own, in compare mode),
+//   and the page's tabs open at its A's rules;
 // - clicking a tab no longer writes Material's opaque `#__tabbed_2_2` into the address bar.
 // A version's key is the first word of its tab label, lower case: "House rules" -> "house".
-import { writeField } from "./form-state.js";
+import { readsLink, writeField } from "./form-state.js";
 
 export const VERSION_KEY = "rules";
 
@@ -62,8 +64,20 @@ function rulesSelects() {
   return [...document.querySelectorAll(`[data-calculator] select[name="${VERSION_KEY}"]`)];
 }
 
-function setCalculators(key) {
+// The Rules select of the calculator a link names (its form holds the link's settings).
+function linkedSelect() {
+  return rulesSelects().find((select) => readsLink(select.closest("[data-calculator]"))) || null;
+}
+
+// The rules a link's calculator was asked about: A's, when it compares two settings.
+function linkedRules(select) {
+  const root = select.closest("[data-calculator]");
+  return (root.compare && root.compare.a[VERSION_KEY]) || select.value;
+}
+
+function setCalculators(key, { except = null } = {}) {
   for (const select of rulesSelects()) {
+    if (select === except) continue;
     if (select.value === key || ![...select.options].some((o) => o.value === key)) continue;
     writeField(select, key);
     // the calculator follows the page; its address stays the page's unless it is a calculator
@@ -103,7 +117,8 @@ function listen() {
         const key = versionKey(labelOf(el));
         if (key) setCalculators(key);
         const query = new URLSearchParams(location.search);
-        if (key && query.has(VERSION_KEY) && query.get(VERSION_KEY) !== key) {   // the address follows
+        // the address follows, unless a calculator's link holds it (that calculator wrote it)
+        if (key && !linkedSelect() && query.has(VERSION_KEY) && query.get(VERSION_KEY) !== key) {
           query.set(VERSION_KEY, key);
           history.replaceState(history.state, "", location.pathname + "?" + query.toString() + location.hash);
         }
@@ -123,12 +138,14 @@ function listen() {
 
 export function bindVersions() {
   listen();
-  const wanted = new URLSearchParams(location.search).get(VERSION_KEY);
+  const linked = linkedSelect();
+  const asked = linked ? linkedRules(linked) : new URLSearchParams(location.search).get(VERSION_KEY);
+  const wanted = asked && /^[a-z]+$/.test(asked) ? asked : "";
   syncing = true;
   try {
-    if (wanted && /^[a-z]+$/.test(wanted)) openTabs(wanted);
-    const key = (wanted && /^[a-z]+$/.test(wanted) && wanted) || pageVersion();
-    if (key) setCalculators(key);
+    if (wanted) openTabs(wanted);
+    const key = wanted || pageVersion();
+    if (key) setCalculators(key, { except: linked });
   } finally {
     syncing = false;
   }

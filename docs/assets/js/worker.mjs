@@ -1,6 +1,6 @@
 // The calculator worker: boots Pyodide once, puts the `calc` wheel in place, answers requests.
 // In:  {type: "start", path} first ("auto" | "snapshot" | "trimmed" | "source" | "plain"; tests and
-//      `make measure` force a path), then {id, calculator, params} or {id, type: "memory"}.
+//      `make measure` force a path), then {id, calculator, mode, params} (mode "single" or "compare") or {id, type: "memory"}.
 // Out: {type: "progress", loaded, total} while loading (bytes on the wire, estimated from the
 //      build's gzip sizes), {type: "ready", path} once booted, {type: "failed", message};
 //      then {id, result, html} or {id, error: {field, message}}; {id, memory: {...}}.
@@ -249,7 +249,7 @@ let wasmHeap = () => 0;
 let ready = null;
 
 self.onmessage = async ({ data }) => {
-  const { id, calculator, params, type } = data || {};
+  const { id, calculator, mode, params, type } = data || {};
   if (type === "start") {
     if (!ready) {
       ready = boot(String(data.path || "auto"));
@@ -264,7 +264,7 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ id, memory: { heap: wasmHeap(), ...JSON.parse(entry.memory()) } });
       return;
     }
-    const reply = JSON.parse(entry.run(String(calculator), JSON.stringify(params || {})));
+    const reply = JSON.parse(entry.run(String(calculator), JSON.stringify(params || {}), String(mode || "single")));
     self.postMessage({ id, ...reply });
   } catch (err) {
     self.postMessage({ id, error: { field: null, message: "The calculator could not run: " + String((err && err.message) || err) } });

@@ -1,0 +1,124 @@
+// What a calculator was asked, in words: the one writer of the "Asked" line over a link's answer
+// (before the answer and after it, the same words) and of the loading line's settings. It lists
+// the fields that apply to the settings (the declaration's rule, form-state.js `applies`) and hold
+// something other than the built default, each named as the form names it: its label, and a
+// choice's label under the chosen rules (the build wrote both from the declaration, calc.params
+// `Param.words`). A value someone typed, a link's included, shows as the input it was (in <code>),
+// never as the page's own prose; a link the calculator refused shows as its input, under a line
+// that says it could not be read. It computes nothing.
+import { applies, shownWhen } from "./form-state.js";
+
+const TRAILING_NOTE = /\s*\([^()]*\)\s*$/;   // "(optional)", "(X)": as calc.params.field_title
+
+function optionLabel(select, value, params) {
+  const option = [...select.options].find((o) => o.value === value);
+  if (!option) return null;
+  const by = select.dataset.filteredBy ? String(params[select.dataset.filteredBy] || "") : "";
+  const under = by && option.dataset["label" + by.charAt(0).toUpperCase() + by.slice(1)];
+  return under || option.textContent;
+}
+
+// [{label, text, typed}] for each field that applies to `params` and differs from the built default.
+export function settings(form, params) {
+  const out = [];
+  form.querySelectorAll(".cx-field[data-field]").forEach((field) => {
+    const name = field.dataset.field;
+    const el = form.elements.namedItem(name);
+    const label = field.querySelector("label");
+    if (!el || !label || !(name in params) || !applies(shownWhen(field), params)) return;
+    const value = String(params[name]);
+    const said = { label: label.textContent };
+    if (el.type === "checkbox") {
+      if (value !== (el.defaultChecked ? "true" : "false")) out.push({ ...said, text: value === "true" ? "yes" : "no" });
+    } else if (el.tagName === "SELECT") {
+      const built = [...el.options].find((o) => o.defaultSelected) || el.options[0];
+      if (built && value === built.value) return;
+      const text = optionLabel(el, value, params);
+      out.push(text === null ? { ...said, text: value, typed: true } : { ...said, text });
+    } else if (value !== el.defaultValue) {   // a number field holds a number; a text field anything
+      out.push(value === "" ? { ...said, text: "blank" } : { ...said, text: value, typed: el.type === "text" });
+    }
+  });
+  return out;
+}
+
+function typedValue(text) {
+  const code = document.createElement("code");
+  code.className = "cx-typed";
+  code.textContent = text;     // text, never HTML
+  return code;
+}
+
+// "Label: value; Label: value" (calc's own wording of a question, codex_view.compare.question_text).
+function writeSettings(line, parts) {
+  if (!parts.length) { line.append("the default settings"); return; }
+  parts.forEach(({ label, text, typed }, i) => {
+    line.append(`${i ? "; " : ""}${label}: `, typed ? typedValue(text) : text);
+  });
+}
+
+// The same words as plain text, for a line that holds no markup (the phone's headline strip):
+// a typed value in quotation marks.
+export function settingsText(parts) {
+  if (!parts.length) return "the default settings";
+  return parts.map(({ label, text, typed }) => `${label}: ${typed ? `\u201c${text}\u201d` : text}`).join("; ");
+}
+
+function questionLine(root) {
+  let line = root.querySelector(".cx-question");
+  if (!line) {
+    line = document.createElement("p");
+    line.className = "cx-question";
+    root.querySelector(".cx-calc__title").after(line);
+  }
+  return line;
+}
+
+// A link's calculator opens with its question above the answer (linked.js put the answer first):
+// `params` are the form's (B's in compare mode, A's being root.compare.a).
+export function showAsked(root, params) {
+  if (!root.classList.contains("cx-calc--answer-first")) return;
+  const form = root.querySelector("form");
+  const line = questionLine(root);
+  line.replaceChildren("Asked: ");
+  if (root.compare) {
+    line.append("A: ");
+    writeSettings(line, settings(form, root.compare.a));
+    line.append(". B: ");
+    writeSettings(line, settings(form, params));
+    line.append(".");
+  } else {
+    writeSettings(line, settings(form, params));
+  }
+  line.hidden = false;
+}
+
+function fieldWords(form, name) {
+  const label = form.querySelector(`[data-field="${CSS.escape(name)}"] label`);
+  if (!label) return "";
+  const title = label.textContent.replace(TRAILING_NOTE, "").trim();
+  return /^.[a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;   // "TN" stays
+}
+
+// The link's settings were refused before any answer: the field its message names, and what the
+// link put in it, shown as the input it was. An error in A (compare mode) names no field of the form.
+export function showRefused(root, error, params) {
+  if (!root.classList.contains("cx-calc--answer-first")) return;
+  const form = root.querySelector("form");
+  const line = questionLine(root);
+  const words = error.field ? fieldWords(form, error.field) : "";
+  if (!words) {
+    line.replaceChildren("This link's settings could not be worked out: see the message below.");
+  } else {
+    const raw = params[error.field] === undefined ? "" : String(params[error.field]);
+    line.replaceChildren(`This link's ${words} could not be read${raw ? ":" : "."}`);
+    if (raw) line.append(" ", typedValue(raw));
+  }
+  line.hidden = false;
+}
+
+// After the reader's own edit fails, the line over the answer says nothing of the link any more.
+export function hideQuestion(root) {
+  const line = root.querySelector(".cx-question");
+  if (line) line.hidden = true;
+}
