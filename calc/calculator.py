@@ -21,7 +21,7 @@ class Headline:
 
     key: str
     label: str
-    format: str = "percent"  # percent | number | integer | text
+    format: str = "percent"  # percent | number | integer | average (a number, by its size alone past a million) | text
     missing: str = ""
 
     def title(self, result: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
 from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist, defended
+from .wording import average
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
@@ -90,10 +91,6 @@ def _percent(p: float) -> str:
     if text == "100.0%" and p < 1:
         return "over 99.9%"
     return "under 0.1%" if text == "0.0%" and p > 0 else text
-
-
-def _average(x: float | None) -> str:
-    return "never" if x is None else f"{x:.1f}"
 
 
 @dataclass(frozen=True)
@@ -213,11 +210,11 @@ def _verdict(result: Mapping[str, Any], kind: str) -> str:
     if result["expected_attacks_out"] is None:
         return "This attack can never put him down: it never lands, or it deals no damage."
     text = (f"Within {n} attack{'s' if n != 1 else ''} he is {down} {_percent(result['out_within'])} of the time; "
-            f"on average it takes {_average(result['expected_attacks_out'])} attacks "
-            f"({_average(result['expected_hits_out'])} of them landing).")
+            f"on average it takes {average(result['expected_attacks_out'])} attacks "
+            f"({average(result['expected_hits_out'])} of them landing).")
     if kind == "hero":
         text += (f" He is Crippled within {n} {_percent(result['crippled_within'])} of the time, "
-                 f"after {_average(result['expected_attacks_crippled'])} attacks on average.")
+                 f"after {average(result['expected_attacks_crippled'])} attacks on average.")
     return text
 
 
@@ -331,9 +328,9 @@ CALCULATORS = (
         compute=fight,
         headlines=(
             Headline("out_within", "Out of the fight within the attacks counted"),
-            Headline("expected_attacks_out", "Average attacks until he is out", "number"),
+            Headline("expected_attacks_out", "Average attacks until he is out", "average"),
             Headline("crippled_within", "Crippled within the attacks counted"),
-            Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "number"),
+            Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "average"),
         ),
         question=question,
     ),

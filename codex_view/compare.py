@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from calc.calculator import Calculator
+from calc.wording import EXACT_AVERAGE_BELOW
 
 from .chart import HEIGHT, WIDTH, window
 from .escaping import escape
@@ -34,6 +35,8 @@ def difference(a: object, b: object, kind: str) -> str | None:
     if x is None or y is None:
         return None
     d = y - x
+    if kind == "average" and max(x, y) >= EXACT_AVERAGE_BELOW:   # the figures are given by size alone
+        return None
     if kind == "percent":
         return f"{d * 100:+.1f} points".replace("-", "\u2212")
     if kind == "integer":
