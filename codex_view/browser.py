@@ -2,7 +2,9 @@
 
 The page posts `{id, calculator, params}`; the worker calls `run(calculator, params_json)`
 and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
-`text` is the question and answer in words, for "Copy as text".
+`text` is the question and answer in words, for "Copy as text". A result whose distribution is
+longer than its table shows comes without it (`distribution_totals` counts it): the page asks for
+`totals:<id>` with the same params when the reader wants every total, and gets `{"csv": ...}`.
 
 Compare mode asks for `compare:<id>` with params `{"a": {...}, "b": {...}}`: the reply's
 `result` is `{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in
@@ -24,6 +26,7 @@ from calc import InputError, evaluate
 from calc.registry import get, parse_params
 
 from .compare import answer_text, compare_html, compare_text, question_text
+from .distribution import compact, totals_csv
 from .render import result_html
 
 MAX_JSON = 20_000  # characters of params accepted from the page
@@ -45,11 +48,23 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
     except InputError as err:
         return error_reply(err)
     clean = parse_params(calculator, params)
-    return {"result": result, "html": result_html(calculator, result), "text": answer_text(calculator, clean, result),
+    return {"result": compact(result), "html": result_html(calculator, result), "text": answer_text(calculator, clean, result),
             "question": question_text(calculator, clean, result)}
 
 
 COMPARE = "compare:"
+TOTALS = "totals:"
+
+
+def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
+    """Every total of a result's distribution as CSV text: `{"csv"}`, or an error as `reply` gives it."""
+    try:
+        result = evaluate(calculator_id, params)
+    except InputError as err:
+        return error_reply(err)
+    if not result.get("distribution"):
+        return {"error": {"field": None, "message": "This result has no totals to list."}}
+    return {"csv": totals_csv(result["distribution"])}
 
 
 def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
@@ -91,6 +106,8 @@ def run(calculator_id: str, params_json: str) -> str:
             try:
                 if calculator_id.startswith(COMPARE):
                     out = compare_reply(calculator_id[len(COMPARE):], params)
+                elif calculator_id.startswith(TOTALS):
+                    out = totals_reply(calculator_id[len(TOTALS):], params)
                 else:
                     out = reply(calculator_id, params)
             except Exception as err:  # the worker must always answer; say what broke

@@ -119,8 +119,8 @@ def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], *, cumulativ
             h = HEIGHT * v / top
             rects.append(
                 f'<rect class="cx-series-{side}" x="{i * step + shift:.2f}" y="{HEIGHT - h:.2f}" width="{bar:.2f}" '
-                f'height="{h:.2f}" data-x="{x}" data-p="{v!r}" data-series="{side}">'
-                f"<title>{side.upper()}: {what} {x}: {percent(v)}</title></rect>"
+                f'height="{h:.2f}" data-x="{x}" data-p="{v!r}" data-series="{side}" '
+                f'data-read="{side.upper()}: {what} {x}: {percent(v)}"></rect>'
             )
     labels = [str(xs[0]), str(xs[-1])]
     if gap is not None:

@@ -351,11 +351,11 @@ document.addEventListener("click", (event) => {
   location.assign(url.href);
 });
 
-// Chart bars carry their value in an SVG <title> (a hover tooltip); a tap or click also
-// writes it under the chart, since touch screens never show titles.
+// A chart bar's reading (its totals and chance, `data-read`) is written under the chart when the
+// bar is clicked; chart-touch.js does the same for a finger or a hovering mouse.
 document.addEventListener("click", (event) => {
   const bar = event.target.closest && event.target.closest(".cx-chart rect[data-x]");
   if (!bar) return;
   const readout = bar.closest(".cx-chart").querySelector(".cx-chart__readout");
-  if (readout) readout.textContent = bar.querySelector("title").textContent;
+  if (readout && bar.dataset.read) readout.textContent = bar.dataset.read;
 });
