@@ -61,8 +61,9 @@ def ends_and_ranges(pmf: Sequence[Sequence[float]], *, ends: int, middle: int) -
     if len(pmf) <= 2 * ends + middle:
         return single(pmf)
     rows = single(pmf)
-    between = grouped(pmf[ends : len(pmf) - ends], most=middle, above=rows[len(pmf) - ends].at_least)
-    return rows[:ends] + between + rows[len(pmf) - ends :]
+    last = len(pmf) - ends
+    between = grouped(pmf[ends:last], most=middle, above=rows[last].at_least if ends else 0.0)
+    return rows[:ends] + between + rows[last:]
 
 
 __all__ = ["Run", "at_least", "ends_and_ranges", "grouped", "run_size", "single"]
