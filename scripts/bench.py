@@ -9,6 +9,9 @@ their ratio, and the largest difference between the two answers.
 Then the costliest inputs the caps allow (tests/worst_cases.py), each timed once, cold: a dice
 expression must be answered or refused within 1.5 s, a calculator's inputs answered within 1 s;
 likewise 200 expressions drawn near the caps (the timing the property tests used to assert).
+Last, the cost estimate (calc.notation.estimate) against the time each of 120 drawn expressions
+using every operator takes, best of three cold runs (tests/worst_cases.py `operator_expressions`): the estimate must never
+be under by more than 2x (expressions answered in under 20 ms are listed but not judged).
 
 icepool is a test-only dependency (requirements/test.txt); `calc` never imports it.
 """
@@ -29,7 +32,9 @@ from calc.explode import exploding_die
 from calc.keep import keep_highest, keep_lowest, roll_keep
 from calc.rk_social import plan_social
 from calc.rk_rules import damage_dist, shortfall, wound_count, wound_probabilities
-from tests.worst_cases import CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, SOCIAL_INPUTS, near_cap_expressions
+from calc.notation import MAX_SECONDS, cost, parse
+from tests.worst_cases import (CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, SOCIAL_INPUTS, near_cap_expressions,
+                               operator_expressions)
 
 CALC_REPEATS = 7
 ICEPOOL_REPEATS = 3
@@ -279,7 +284,32 @@ def main() -> int:
           f"(target 20x), largest difference {worst_diff:.1e} (target 1e-12): {'PASS' if ok else 'MISS'}")
     print()
     worst_cases()
+    print()
+    estimate_check()
     return 0
+
+
+JUDGED_FROM = 0.020   # seconds: below this a run is mostly parsing and start-up, not the estimated work
+
+
+def estimate_check() -> None:
+    """Each drawn expression the budget accepts, best of three cold runs, against its estimated seconds."""
+    caches = Caches()
+    rows = []
+    for expr in operator_expressions():
+        estimate = cost(parse(expr))
+        if estimate > MAX_SECONDS:
+            continue
+        took = best_time(lambda: evaluate("dice", {"expr": expr}), 3, caches)[0]
+        rows.append((took / max(estimate, 1e-9), expr, estimate, took))
+    judged = [row for row in rows if row[3] >= JUDGED_FROM]
+    judged.sort(reverse=True)
+    print(f"cost estimate against time: {len(rows)} drawn expressions answered, {len(judged)} took "
+          f"{JUDGED_FROM * 1e3:.0f} ms or more; of those, the five most under-estimated:")
+    for ratio, expr, estimate, took in judged[:5]:
+        print(f"  {expr[:44]:<44} estimated {estimate * 1e3:>7.1f} ms, took {took * 1e3:>7.1f} ms ({ratio:.2f}x)")
+    worst = max((row[0] for row in judged), default=0.0)
+    print(f"largest time over estimate {worst:.2f}x (target at most 2x): {'PASS' if worst <= 2 else 'MISS'}")
 
 
 def worst_cases() -> None:

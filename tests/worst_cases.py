@@ -72,6 +72,16 @@ DICE_EXPRESSIONS = [
     "40d6!>=5kl2",
     # a scaled constant beyond the largest number, as in a compare link's B
     "1d6+10000*100*100",
+    # rerolls on kept dice (issue 30: 28d100kl19ro5 ran three times its estimate, now refused as
+    # too costly), and the largest accepted with a reroll
+    "28d100kl19ro5",
+    "28d100kh19ro5",
+    "45d100kl16ro5",
+    "20d100kh10ro50",
+    "60d100ro5",
+    # results with tens of thousands of totals (issue 30: a 10.6 MB answer that froze a phone)
+    "3d100*100+1d100",
+    "6d100*50+3d100",
 ]
 
 # Roll & Keep calculators at their caps: tests/test_roll_keep.py (rk-opposed and rk-initiative too).
@@ -128,3 +138,51 @@ def near_cap_expressions(count: int = 200, seed: int = 7) -> list[str]:
     """`count` sums of one to three costly terms (cut at 80 characters), the same on every run."""
     rng = random.Random(seed)
     return ["+".join(_costly_term(rng) for _ in range(rng.randint(1, 3)))[:80] for _ in range(count)]
+
+
+def _operator_term(rng: random.Random, most: int) -> str:
+    """One dice term using any operator of the grammar (calc.notation): keep or drop, reroll
+    once or until, min and max, explosion on the top face or on a range, counting, Fudge, d%;
+    at most `most` dice."""
+    n, sides = rng.randint(1, most), rng.randint(2, 100)
+    shape = rng.choice(["keep", "drop", "reroll", "reroll-keep", "minmax", "minmax-keep", "bang", "range",
+                        "count", "fudge", "percent", "rk"])
+    k = rng.randint(1, n)
+    face = rng.randint(1, sides)
+    if shape == "keep":
+        return f"{n}d{sides}{rng.choice(['kh', 'kl', 'k'])}{k}"
+    if shape == "drop":
+        return f"{n}d{sides}{rng.choice(['dl', 'dh'])}{rng.randint(1, n - 1)}" if n > 1 else f"1d{sides}"
+    if shape == "reroll":
+        return f"{n}d{sides}{rng.choice(['ro', 'rr', 'r'])}{rng.choice(['', '<='])}{max(1, face // 2)}"
+    if shape == "reroll-keep":
+        return f"{n}d{sides}ro{max(1, face // 2)}{rng.choice(['kh', 'kl'])}{k}"
+    if shape == "minmax":
+        return f"{n}d{sides}min{face}"
+    if shape == "minmax-keep":
+        return f"{n}d{sides}max{face}kh{k}"
+    if shape == "bang":
+        return f"{n}d{sides}!" + (f"kh{k}" if rng.random() < 0.5 else "")
+    if shape == "range":
+        return f"{rng.randint(1, min(20, most))}d{sides}!>={max(2, sides - rng.randint(0, sides // 2))}"
+    if shape == "count":
+        return f"{n}d{sides}>={face}"
+    if shape == "fudge":
+        return f"{n}dF" + (f"kh{k}" if rng.random() < 0.5 else "")
+    if shape == "percent":
+        return f"{rng.randint(1, min(10, most))}d%*{rng.randint(1, 100)}"
+    return f"{n}k{k}"
+
+
+def operator_expressions(count: int = 120, seed: int = 30) -> list[str]:
+    """`count` sums of one or two terms of any operator, scaled now and then, the same on every
+    run: `make bench` compares each accepted one's time with its estimate (calc.notation.estimate)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        parts = rng.randint(1, 2)
+        terms = [_operator_term(rng, 60 // parts) for _ in range(parts)]
+        if any(">=" in t and "!" not in t for t in terms):   # a count stands alone
+            terms = [next(t for t in terms if ">=" in t and "!" not in t)]
+        out.append("+".join(terms)[:80])
+    return out
