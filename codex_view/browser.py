@@ -67,6 +67,12 @@ def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     return {"csv": totals_csv(result["distribution"])}
 
 
+def together_too_costly(a: float, b: float) -> str:
+    """The refusal of a compare pair whose two sides fit the time budget one by one, not together."""
+    return (f"A and B together are too costly to work out side by side (A would take about {a:.0%} of the "
+            f"time allowed, B {b:.0%}); make B, or A, smaller.")
+
+
 def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     """Settings A and B of one calculator, side by side."""
     if not isinstance(params, dict) or not isinstance(params.get("a"), dict) or not isinstance(params.get("b"), dict):
@@ -75,15 +81,18 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
         calculator = get(calculator_id)
     except InputError as err:
         return error_reply(err)
-    done = {}
+    cleaned, shares = {}, {}
     for side in ("a", "b"):
         try:
-            clean = parse_params(calculator, params[side])
-            done[side] = (clean, calculator.compute(**clean))
+            cleaned[side] = parse_params(calculator, params[side])
+            shares[side] = calculator.budget[1](cleaned[side]) if calculator.budget else 0.0
+            if side == "b" and shares["a"] + shares["b"] > 1:
+                raise InputError(calculator.budget[0], together_too_costly(shares["a"], shares["b"]))
         except InputError as err:
             if side == "a":   # the form holds B: A's error names no field of it
                 return {"error": {"field": None, "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
             return error_reply(err)
+    done = {side: (cleaned[side], calculator.compute(**cleaned[side])) for side in ("a", "b")}
     (pa, a), (pb, b) = done["a"], done["b"]
     qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)
     return {

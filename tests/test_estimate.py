@@ -76,3 +76,18 @@ def test_the_drawn_operators_are_all_costed() -> None:
     for operator in ("kh", "kl", "dl", "dh", "ro", "rr", "min", "max", "!>=", "dF", "d%", "*", ">="):
         assert operator in text, operator
     assert "28d100kl19ro5" in DICE_EXPRESSIONS and "3d100*100+1d100" in DICE_EXPRESSIONS
+
+
+def test_compare_mode_budgets_both_sides_together() -> None:
+    """Two expressions that each fit the budget but not together are refused before either is
+    worked out, naming B's field (the form holds B); a pair that fits is answered."""
+    from codex_view.browser import compare_reply
+
+    a, b = "28d100kl19", "28d100kl18"
+    share_a, share_b = (cost(parse(e)) / calc.notation.MAX_SECONDS for e in (a, b))
+    assert share_a <= 1 and share_b <= 1 < share_a + share_b
+    refused = compare_reply("dice", {"a": {"expr": a}, "b": {"expr": b}})
+    assert refused["error"]["field"] == "expr" and "together are too costly" in refused["error"]["message"]
+    assert f"{share_b:.0%}" in refused["error"]["message"]
+    answered = compare_reply("dice", {"a": {"expr": "3d6"}, "b": {"expr": b}})
+    assert "error" not in answered and answered["result"]["b"]["mean"] > 0
