@@ -140,38 +140,29 @@ def near_cap_expressions(count: int = 200, seed: int = 7) -> list[str]:
     return ["+".join(_costly_term(rng) for _ in range(rng.randint(1, 3)))[:80] for _ in range(count)]
 
 
+# Each shape of term, from (rng, dice, sides, kept, a face, most dice): keep or drop, reroll once
+# or until, min and max, explosion on the top face or on a range, counting, Fudge, d%, Roll & Keep.
+_SHAPES = {
+    "keep": lambda r, n, s, k, f, m: f"{n}d{s}{r.choice(['kh', 'kl', 'k'])}{k}",
+    "drop": lambda r, n, s, k, f, m: f"{n}d{s}{r.choice(['dl', 'dh'])}{r.randint(1, n - 1)}" if n > 1 else f"1d{s}",
+    "reroll": lambda r, n, s, k, f, m: f"{n}d{s}{r.choice(['ro', 'rr', 'r'])}{r.choice(['', '<='])}{max(1, f // 2)}",
+    "reroll-keep": lambda r, n, s, k, f, m: f"{n}d{s}ro{max(1, f // 2)}{r.choice(['kh', 'kl'])}{k}",
+    "min": lambda r, n, s, k, f, m: f"{n}d{s}min{f}",
+    "max-keep": lambda r, n, s, k, f, m: f"{n}d{s}max{f}kh{k}",
+    "bang": lambda r, n, s, k, f, m: f"{n}d{s}!" + (f"kh{k}" if r.random() < 0.5 else ""),
+    "range": lambda r, n, s, k, f, m: f"{r.randint(1, min(20, m))}d{s}!>={max(2, s - r.randint(0, s // 2))}",
+    "count": lambda r, n, s, k, f, m: f"{n}d{s}>={f}",
+    "fudge": lambda r, n, s, k, f, m: f"{n}dF" + (f"kh{k}" if r.random() < 0.5 else ""),
+    "percent": lambda r, n, s, k, f, m: f"{r.randint(1, min(10, m))}d%*{r.randint(1, 100)}",
+    "rk": lambda r, n, s, k, f, m: f"{n}k{k}",
+}
+
+
 def _operator_term(rng: random.Random, most: int) -> str:
-    """One dice term using any operator of the grammar (calc.notation): keep or drop, reroll
-    once or until, min and max, explosion on the top face or on a range, counting, Fudge, d%;
-    at most `most` dice."""
+    """One dice term of a shape drawn from `_SHAPES`, with at most `most` dice."""
     n, sides = rng.randint(1, most), rng.randint(2, 100)
-    shape = rng.choice(["keep", "drop", "reroll", "reroll-keep", "minmax", "minmax-keep", "bang", "range",
-                        "count", "fudge", "percent", "rk"])
-    k = rng.randint(1, n)
-    face = rng.randint(1, sides)
-    if shape == "keep":
-        return f"{n}d{sides}{rng.choice(['kh', 'kl', 'k'])}{k}"
-    if shape == "drop":
-        return f"{n}d{sides}{rng.choice(['dl', 'dh'])}{rng.randint(1, n - 1)}" if n > 1 else f"1d{sides}"
-    if shape == "reroll":
-        return f"{n}d{sides}{rng.choice(['ro', 'rr', 'r'])}{rng.choice(['', '<='])}{max(1, face // 2)}"
-    if shape == "reroll-keep":
-        return f"{n}d{sides}ro{max(1, face // 2)}{rng.choice(['kh', 'kl'])}{k}"
-    if shape == "minmax":
-        return f"{n}d{sides}min{face}"
-    if shape == "minmax-keep":
-        return f"{n}d{sides}max{face}kh{k}"
-    if shape == "bang":
-        return f"{n}d{sides}!" + (f"kh{k}" if rng.random() < 0.5 else "")
-    if shape == "range":
-        return f"{rng.randint(1, min(20, most))}d{sides}!>={max(2, sides - rng.randint(0, sides // 2))}"
-    if shape == "count":
-        return f"{n}d{sides}>={face}"
-    if shape == "fudge":
-        return f"{n}dF" + (f"kh{k}" if rng.random() < 0.5 else "")
-    if shape == "percent":
-        return f"{rng.randint(1, min(10, most))}d%*{rng.randint(1, 100)}"
-    return f"{n}k{k}"
+    shape = rng.choice(sorted(_SHAPES))
+    return _SHAPES[shape](rng, n, sides, rng.randint(1, n), rng.randint(1, sides), most)
 
 
 def operator_expressions(count: int = 120, seed: int = 30) -> list[str]:
