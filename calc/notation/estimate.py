@@ -30,9 +30,6 @@ KEEP_EXPLODING_LOW = 3.8e-7
 PER_KEEP = 0.002  # set-up of one keep, however small
 PRODUCT = 2.5e-8  # one packed polynomial product of total length L: L^1.585 (Karatsuba)
 MAPPED = 3e-7  # one outcome moved by * or /
-# a sum of exploding dice (fixed-point products, calc.keep.exploding_sum) against PRODUCT: timed
-# 1.7 to 2.1 times its estimate from 10d100! to 60d100! and 60d20! (best of three, cold), so 2.5
-EXPLODING_SUM = 2.5
 # one die exploding on a range of faces (calc.explode.exploding_from), once per sides and range:
 # R^2 S for R rolls followed and S sides; fitted to CPU times from d4!>=3 to d100!>=51 (3.5e-7 to
 # 5.2e-7 for the large dice that matter); d100!>=51 is estimated at 0.16 s and takes 0.15 s
@@ -79,8 +76,8 @@ def widening(dice: Dice) -> float:
 
 def _keep_cost(dice: Dice, n: int, k: int) -> float:
     """Estimated seconds to keep k of n dice that are not plain exploding dice (order statistics);
-    integers `widening` times as wide cost its square (their products dominate; measured 2.2 to
-    4.9 times for a reroll-once, which doubles them: 28d100kl19ro5 took 2.9 times 28d100kl19)."""
+    integers `widening` times as wide cost its square (their products dominate; a reroll-once
+    doubles them, and 28d100kl19ro5 took 3.1 times the CPU of 28d100kl19, 28d100kh19ro5 3.9)."""
     faces = span(dice)
     work = faces * faces * k * n * (k * k * log2(faces + 1) + 3 * n)
     coefficient = KEEP_RANGE if dice.explode is not None else KEEP_EXACT
@@ -104,9 +101,9 @@ def _dice_cost(dice: Dice | RollKeep) -> float:
         assert isinstance(dice, Dice)
         return _keep_cost(dice, n, k)
     length = _dice_length(dice)
+    # wider weights make wider slots in the packed products: 60d100ro5 took 1.2 times 60d100 (CPU)
     wide = widening(dice) if isinstance(dice, Dice) else 1.0
-    scale = EXPLODING_SUM if explode is not None and explode == s else 1.0
-    return scale * PRODUCT * 2 * (length * wide) ** 1.585 if n > 1 else 0.0
+    return PRODUCT * 2 * length**1.585 * wide if n > 1 else 0.0
 
 
 def _build_cost(dice: Dice | RollKeep, seen: dict[Any, float]) -> float:
