@@ -96,7 +96,7 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     (pa, a), (pb, b) = done["a"], done["b"]
     qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)
     return {
-        "result": {"a": a, "b": b},
+        "result": {"a": compact(a), "b": compact(b)},
         "html": compare_html(calculator, a, b, qa, qb),
         "text": compare_text(calculator, pa, a, pb, b),
         "question": f"A: {qa}; B: {qb}",
