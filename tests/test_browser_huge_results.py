@@ -20,28 +20,12 @@ import pytest
 import calc
 from codex_view.chart import MAX_BARS
 from codex_view.distribution import TABLE_ENDS, TABLE_RANGES
-from tests.browser import root, wait_state
+from tests.browser import REPLY_CLOCK, reply_to_paint_ms, root, wait_state
 from tests.site_pages import navigate
 
 pytestmark = pytest.mark.browser
 
 HUGE = {"3d100*100+1d100": "3d100*100%2B1d100", "6d100*50+3d100": "6d100*50%2B3d100"}
-
-# Before any page script: note when the worker's answer (a message with `html`) reaches the page.
-REPLY_CLOCK = """(() => {
-  const Native = window.Worker;
-  window.Worker = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener("message", (event) => {
-        if (event.data && typeof event.data.html === "string") window.__codexReplyAt = performance.now();
-      });
-    }
-  };
-})();"""
-
-# Two frames after the answer is in: the main thread has laid the page out and painted it.
-FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now()))))"
 
 SIZE = """(cid) => {
   const result = document.querySelector(`[data-calculator="${cid}"] .cx-result`);
@@ -63,8 +47,7 @@ def _ready(phone: Any, expr: str) -> float:
     assert size["bars"] <= 2 * MAX_BARS and size["titles"] == 0, size
     assert size["rows"] <= 2 * TABLE_ENDS + TABLE_RANGES, size
     assert size["bytes"] < 150_000 and size["nodes"] < 3_000, size
-    painted = phone.evaluate(FRAMES)
-    return painted - phone.evaluate("() => window.__codexReplyAt")
+    return reply_to_paint_ms(phone)
 
 
 def test_a_huge_result_is_bounded_and_every_total_is_a_tap_away(phone: Any, served: str) -> None:
