@@ -21,7 +21,7 @@ class Headline:
 
     key: str
     label: str
-    format: str = "percent"  # percent | number | integer | text
+    format: str = "percent"  # percent | number | integer | average (a number, by its size alone past a million) | text
     missing: str = ""
 
     def title(self, result: Mapping[str, Any]) -> str:
@@ -51,6 +51,10 @@ class Calculator:
         question: the settings in words ("7k5 against TN 30, exploding tens"), called with the
             validated params and the result; without it, Copy as text and compare list each
             setting that applies and differs from its default (`changed`).
+        budget: for a calculator whose cost depends on its input (`dice`), the field that decides it
+            and the share of the time budget the validated params would use (1.0 is the whole
+            budget; compute refuses more itself). Compare mode adds A's and B's shares and refuses
+            a pair over 1.0 before computing either (codex_view.browser.compare_reply).
     """
 
     id: str
@@ -61,6 +65,7 @@ class Calculator:
     headlines: tuple[Headline, ...] = ()
     summary: str = ""
     question: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
+    budget: tuple[str, Callable[[Mapping[str, Any]], float]] | None = None
 
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}

@@ -20,9 +20,19 @@ _FALSE = frozenset({"false", "0", "no", "off"})
 MAX_TEXT = 200  # the longest string any parameter accepts
 
 
+SHOWN_BITS = 72  # a rejected whole number this long or longer is named by its length, not written out
+
+
 def _shown(raw: object) -> str:
-    """A short, printable rendering of a rejected value for an error message."""
-    text = repr(raw) if not isinstance(raw, str) else repr(raw)
+    """A short, printable rendering of a rejected value for an error message.
+
+    A long whole number is not written out: Python refuses to turn one of more than 4,300 digits
+    into text (a ValueError of its own), and no reader needs its digits. One of more than
+    SHOWN_BITS bits is at least 2**SHOWN_BITS, so it has more digits than that power's floor(log10).
+    """
+    if isinstance(raw, int) and not isinstance(raw, bool) and raw.bit_length() > SHOWN_BITS:
+        return f"a whole number of more than {math.floor(SHOWN_BITS * math.log10(2))} digits"
+    text = repr(raw)
     return text if len(text) <= 24 else text[:21] + "..."
 
 
@@ -151,7 +161,7 @@ class IntParam(Param):
         else:
             raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
         if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {value}.")
+            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(value)}.")
         return value
 
 

@@ -41,7 +41,7 @@ from .rk_vocabulary import (
     weapon_words,
     wound_word,
 )
-from .wording import plural, tenth_percent, xky
+from .wording import average, plural, tenth_percent, xky
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
@@ -83,10 +83,6 @@ def _cumulative(per_attack: list[float]) -> list[float]:
 
 
 # -- the calculator -----------------------------------------------------------------------------
-
-
-def _average(x: float | None) -> str:
-    return "never" if x is None else f"{x:.1f}"
 
 
 @dataclass(frozen=True)
@@ -210,11 +206,11 @@ def _verdict(result: Mapping[str, Any], kind: str) -> str:
     if result["expected_attacks_out"] is None:
         return "This attack can never put him down: it never lands, or it deals no damage."
     text = (f"Within {n} attack{'s' if n != 1 else ''} he is {down} {tenth_percent(result['out_within'])} of the time; "
-            f"on average it takes {_average(result['expected_attacks_out'])} attacks "
-            f"({_average(result['expected_hits_out'])} of them landing).")
+            f"on average it takes {average(result['expected_attacks_out'])} attacks "
+            f"({average(result['expected_hits_out'])} of them landing).")
     if kind == "hero":
         text += (f" He is Crippled within {n} {tenth_percent(result['crippled_within'])} of the time, "
-                 f"after {_average(result['expected_attacks_crippled'])} attacks on average.")
+                 f"after {average(result['expected_attacks_crippled'])} attacks on average.")
     return text
 
 
@@ -318,9 +314,9 @@ CALCULATORS = (
         compute=fight,
         headlines=(
             Headline("out_within", "Out of the fight within the attacks counted"),
-            Headline("expected_attacks_out", "Average attacks until he is out", "number"),
+            Headline("expected_attacks_out", "Average attacks until he is out", "average"),
             Headline("crippled_within", "Crippled within the attacks counted"),
-            Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "number"),
+            Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "average"),
         ),
         question=question,
     ),

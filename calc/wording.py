@@ -39,10 +39,29 @@ def number(x: float) -> str:
     return f"{x:.2f}"
 
 
+# An average count at or above this is written by its size alone. Such a count is one over a tiny
+# chance (a blow that lands once in a billion attacks), and that chance comes out of sums and
+# differences of probabilities near 1, so only its first few digits are exact; below it, one
+# decimal is at most eight significant digits, well inside what the sums keep.
+EXACT_AVERAGE_BELOW = 1_000_000
+
+
+def average(x: float | None) -> str:
+    """An average count of attempts ("8.2"): "never" for none, "more than a million" past the digits it has."""
+    if x is None:
+        return "never"
+    if x >= EXACT_AVERAGE_BELOW:
+        return "more than a million"
+    return f"{x:.1f}"
+
+
 def figure(value: object, kind: str) -> str:
-    """A result's figure as a headline shows it (`kind`: percent, integer, number; anything else as text)."""
+    """A result's figure as a headline shows it (`kind`: percent, integer, number, average; anything else
+    as text)."""
     if kind == "percent" and isinstance(value, (int, float)):
         return percent(float(value))
+    if kind == "average" and isinstance(value, (int, float)) and value >= EXACT_AVERAGE_BELOW:
+        return average(float(value))
     if kind == "integer" and isinstance(value, (int, float)):
         return str(int(value))
     if isinstance(value, (int, float)):

@@ -2,7 +2,10 @@
 
 The page posts `{id, calculator, mode, params}`; the worker calls `run(calculator, params_json, mode)`
 and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
-`text` is the question and answer in words, for "Copy as text". The params are read once.
+`text` is the question and answer in words, for "Copy as text". The params are read once. A
+result whose distribution is longer than its table shows comes without it (`distribution_totals`
+counts it): the page asks again in mode "totals" with the same params when the reader wants every
+total, and gets `{"csv": ...}`.
 
 Mode "compare" sends params `{"a": {...}, "b": {...}}`: the reply's `result` is
 `{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in B names B's
@@ -25,6 +28,7 @@ from calc import InputError
 from calc.registry import get, parse_params
 
 from .compare import answer_text, compare_html, compare_text, question_text
+from .distribution import compact, totals_csv
 from .render import result_html
 
 MAX_JSON = 20_000  # characters of params accepted from the page
@@ -46,10 +50,29 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
         result = calculator.compute(**clean)
     except InputError as err:
         return error_reply(err)
-    return {"result": result, "html": result_html(calculator, result), "text": answer_text(calculator, clean, result)}
+    return {"result": compact(result), "html": result_html(calculator, result), "text": answer_text(calculator, clean, result)}
 
 
-MODES = ("single", "compare")  # what a request asks: one calculator's answer, or settings A against B
+# what a request asks: one calculator's answer, settings A against B, or every total of an answer
+MODES = ("single", "compare", "totals")
+
+
+def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
+    """Every total of a result's distribution as CSV text: `{"csv"}`, or an error as `reply` gives it."""
+    try:
+        calculator = get(calculator_id)
+        result = calculator.compute(**parse_params(calculator, params))
+    except InputError as err:
+        return error_reply(err)
+    if not result.get("distribution"):
+        return {"error": {"field": None, "message": "This result has no totals to list."}}
+    return {"csv": totals_csv(result["distribution"])}
+
+
+def together_too_costly(a: float, b: float) -> str:
+    """The refusal of a compare pair whose two sides fit the time budget one by one, not together."""
+    return (f"A and B together are too costly to work out side by side (A would take about {a:.0%} of the "
+            f"time allowed, B {b:.0%}); make B, or A, smaller.")
 
 
 def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
@@ -60,19 +83,22 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
         calculator = get(calculator_id)
     except InputError as err:
         return error_reply(err)
-    done = {}
+    cleaned, shares = {}, {}
     for side in ("a", "b"):
         try:
-            clean = parse_params(calculator, params[side])
-            done[side] = (clean, calculator.compute(**clean))
+            cleaned[side] = parse_params(calculator, params[side])
+            shares[side] = calculator.budget[1](cleaned[side]) if calculator.budget else 0.0
+            if side == "b" and shares["a"] + shares["b"] > 1:
+                raise InputError(calculator.budget[0], together_too_costly(shares["a"], shares["b"]))
         except InputError as err:
             if side == "a":   # the form holds B: A's error names no field of it
                 return {"error": {"field": None, "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
             return error_reply(err)
+    done = {side: (cleaned[side], calculator.compute(**cleaned[side])) for side in ("a", "b")}
     (pa, a), (pb, b) = done["a"], done["b"]
     qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)
     return {
-        "result": {"a": a, "b": b},
+        "result": {"a": compact(a), "b": compact(b)},
         "html": compare_html(calculator, a, b, qa, qb),
         "text": compare_text(calculator, pa, a, pb, b),
     }
@@ -90,7 +116,7 @@ def run(calculator_id: str, params_json: str, mode: str = "single") -> str:
             out = {"error": {"field": "params", "message": "The parameters could not be read."}}
         else:
             try:
-                out = (compare_reply if mode == "compare" else reply)(calculator_id, params)
+                out = {"single": reply, "compare": compare_reply, "totals": totals_reply}[mode](calculator_id, params)
             except Exception as err:  # the worker must always answer; say what broke
                 out = {"error": {"field": None, "message": f"The calculator failed unexpectedly ({type(err).__name__})."}}
     return json.dumps(out, allow_nan=False)

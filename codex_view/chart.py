@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from math import fsum
+
+from calc.totals import Run, grouped, run_size
+
 from .escaping import escape
 from .format import percent
 
@@ -25,35 +29,55 @@ def window(pmf: list[list[float]]) -> list[list[float]]:
     return pmf[lo : hi + 1]
 
 
-def bars_svg(pmf: list[list[float]], *, cumulative: bool, label: str) -> str:
+MAX_BARS = 240  # past this many totals in the window, runs of consecutive totals share a bar
+
+
+def bar_runs(pmf: list[list[float]]) -> list[Run]:
+    """The bars of a distribution's chart: its window's totals, in at most MAX_BARS runs."""
     points = window(pmf)
+    top = points[-1][0]
+    return grouped(points, most=MAX_BARS, above=fsum(p for x, p in pmf if x > top))
+
+
+def grouping_note(pmf: list[list[float]]) -> str:
+    """The chart's caption when each bar stands for several totals, else ""."""
+    count = len(window(pmf))
+    size = run_size(count, most=MAX_BARS)
+    if size == 1:
+        return ""
+    return (f"Each bar stands for {size:,} totals in a row ({count:,} totals in {len(bar_runs(pmf))} bars); "
+            "the CSV file under the table gives every total on its own.")
+
+
+def _read(run: Run, cumulative: bool) -> str:
+    """What a bar says when tapped or hovered: its totals and its chance."""
     if cumulative:
-        total_above = 1.0
-        before = sum(p for x, p in pmf if x < points[0][0])
-        total_above -= before
-        values, running = [], total_above
-        for x, p in points:
-            values.append((x, running))
-            running -= p
-    else:
-        values = [(x, p) for x, p in points]
-    top = max(v for _, v in values) or 1.0
-    n = len(values)
+        return f"at least {run.low}: {percent(run.at_least)}"
+    if run.high == run.low:
+        return f"exactly {run.low}: {percent(run.chance)}"
+    return f"{run.low} to {run.high}: {percent(run.chance)}"
+
+
+def bars_svg(pmf: list[list[float]], *, cumulative: bool, label: str) -> str:
+    """The chart as SVG: one accessible name for the whole (`label`), no text per bar (the table
+    below gives the figures); each bar's reading is in `data-read` for the tap and hover readout."""
+    runs = bar_runs(pmf)
+    values = [r.at_least if cumulative else r.chance for r in runs]
+    top = max(values) or 1.0
+    n = len(runs)
     step = WIDTH / n
     bar = max(step * 0.8, 0.5)
     rects = []
-    for i, (x, v) in enumerate(values):
+    for i, (run, v) in enumerate(zip(runs, values)):
         h = HEIGHT * v / top
-        what = "at least" if cumulative else "exactly"
         rects.append(
             f'<rect x="{i * step:.2f}" y="{HEIGHT - h:.2f}" width="{bar:.2f}" height="{h:.2f}" '
-            f'data-x="{int(x)}" data-p="{v!r}"><title>{what} {int(x)}: {percent(v)}</title></rect>'
+            f'data-x="{run.low}" data-p="{v!r}" data-read="{escape(_read(run, cumulative), quote=True)}"></rect>'
         )
-    first, last = int(values[0][0]), int(values[-1][0])
     # The axis labels sit in HTML under the SVG: the SVG stretches to any width
     # (preserveAspectRatio="none"), which squeezed text drawn inside it to about 7 px on a phone.
-    middle = int(values[n // 2][0]) if n >= 5 else None
-    labels = [first, *([middle] if middle is not None else []), last]
+    middle = runs[n // 2].low if n >= 5 else None
+    labels = [runs[0].low, *([middle] if middle is not None else []), runs[-1].high]
     return (
         f'<svg class="cx-chart__svg" viewBox="0 -4 {WIDTH} {HEIGHT + 4}" preserveAspectRatio="none" '
         f'role="img" aria-label="{escape(label)}">'

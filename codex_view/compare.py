@@ -9,11 +9,14 @@ plain lines that a forum takes as they are, in Markdown and in BBCode alike.
 
 from __future__ import annotations
 
+from math import fsum
 from typing import Any, Mapping
 
 from calc.calculator import Calculator
+from calc.totals import run_size
+from calc.wording import EXACT_AVERAGE_BELOW
 
-from .chart import HEIGHT, WIDTH, window
+from .chart import HEIGHT, MAX_BARS, WIDTH, window
 from .escaping import escape
 from .format import percent
 
@@ -34,6 +37,8 @@ def difference(a: object, b: object, kind: str) -> str | None:
     if x is None or y is None:
         return None
     d = y - x
+    if kind == "average" and max(x, y) >= EXACT_AVERAGE_BELOW:   # the figures are given by size alone
+        return None
     if kind == "percent":
         return f"{d * 100:+.1f} points".replace("-", "\u2212")
     if kind == "integer":
@@ -100,34 +105,49 @@ def _overlay_totals(pmf_a: list[list[float]], pmf_b: list[list[float]]) -> tuple
     return list(range(lo1, hi1 + 1)) + list(range(lo2, hi2 + 1)), hi1 - lo1 + 1
 
 
+def _runs(count: int, gap: int | None) -> list[tuple[int, int]]:
+    """Index ranges [start, end) of the drawn totals that share a bar: one each up to MAX_BARS in
+    all, else runs of equal length (calc.totals.run_size) that never straddle the break."""
+    size = run_size(count, most=MAX_BARS)
+    parts = [(0, count)] if gap is None else [(0, gap), (gap, count)]
+    return [(i, min(i + size, end)) for start, end in parts for i in range(start, end, size)]
+
+
 def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], *, cumulative: bool, label: str) -> str:
-    """A's and B's bars side by side for every total either can reach (their likely ranges); when the
-    two ranges are far apart the empty totals between them are skipped and a dashed line marks the break."""
+    """A's and B's bars side by side for every total either can reach (their likely ranges), runs of
+    totals sharing a bar past MAX_BARS; when the two ranges are far apart the empty totals between
+    them are skipped and a dashed line marks the break."""
     xs, gap = _overlay_totals(pmf_a, pmf_b)
-    sa, sb = _series(pmf_a, xs, cumulative), _series(pmf_b, xs, cumulative)
+    runs = _runs(len(xs), gap)
+    sa, sb = ([values[i] if cumulative else fsum(values[i:j]) for i, j in runs]
+              for values in (_series(pmf_a, xs, cumulative), _series(pmf_b, xs, cumulative)))
     top = max(sa + sb) or 1.0
-    step = WIDTH / len(xs)
+    step = WIDTH / len(runs)
     bar = max(step * 0.4, 0.25)
     what = "at least" if cumulative else "exactly"
     rects = []
-    for i, x in enumerate(xs):
+    for n, (i, j) in enumerate(runs):
+        totals = f"{what} {xs[i]}" if cumulative or j == i + 1 else f"{xs[i]} to {xs[j - 1]}"
         for side, values, shift in (("a", sa, 0.0), ("b", sb, bar)):
-            v = values[i]
+            v = values[n]
             h = HEIGHT * v / top
             rects.append(
-                f'<rect class="cx-series-{side}" x="{i * step + shift:.2f}" y="{HEIGHT - h:.2f}" width="{bar:.2f}" '
-                f'height="{h:.2f}" data-x="{x}" data-p="{v!r}" data-series="{side}">'
-                f"<title>{side.upper()}: {what} {x}: {percent(v)}</title></rect>"
+                f'<rect class="cx-series-{side}" x="{n * step + shift:.2f}" y="{HEIGHT - h:.2f}" width="{bar:.2f}" '
+                f'height="{h:.2f}" data-x="{xs[i]}" data-p="{v!r}" data-series="{side}" '
+                f'data-read="{side.upper()}: {totals}: {percent(v)}"></rect>'
             )
+    if gap is not None:
+        gap = next(n for n, (i, _) in enumerate(runs) if i == gap)   # the break, counted in bars
     labels = [str(xs[0]), str(xs[-1])]
     if gap is not None:
         where = gap * step - (step - 2 * bar) / 2
+        before, after = xs[runs[gap - 1][1] - 1], xs[runs[gap][0]]
         rects.append(
             f'<line x1="{where:.2f}" y1="0" x2="{where:.2f}" y2="{HEIGHT}" stroke="currentColor" '
             'stroke-dasharray="4 4" vector-effect="non-scaling-stroke">'
-            f"<title>No total between {xs[gap - 1]} and {xs[gap]}</title></line>"
+            f"<title>No total between {before} and {after}</title></line>"
         )
-        labels.insert(1, f"{xs[gap - 1]} \u2016 {xs[gap]}")
+        labels.insert(1, f"{before} \u2016 {after}")
     return (
         f'<svg class="cx-chart__svg" viewBox="0 -4 {WIDTH} {HEIGHT + 4}" preserveAspectRatio="none" '
         f'role="img" aria-label="{escape(label)}">' + "".join(rects) + "</svg>"

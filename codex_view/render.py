@@ -16,7 +16,7 @@ from calc.calculator import Calculator
 from calc.params import ChoiceParam, Param, canonical
 from calc.registry import get
 
-from .chart import bars_svg
+from .distribution import distribution_html
 from .escaping import escape
 from .planner import handoffs_html
 from .tables import table_row
@@ -156,34 +156,6 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
     )
 
 
-def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
-    at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
-    # "at least" summed from the top down: subtracting from 1 left float dust, and the last
-    # row read "exactly <0.01%, at least 0%"
-    at_least, tail = 0.0, []
-    for _, p in reversed(pmf):
-        at_least += p
-        tail.append(at_least)
-    rows = [f"<tr><td>{int(x)}</td><td>{percent(p)}</td><td>{percent(min(up, 1.0))}</td></tr>"
-            for (x, p), up in zip(pmf, reversed(tail))]
-    return (
-        f'<div class="cx-chart"><p class="cx-subtitle">{escape(title)}</p>'
-        f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'
-        f'<input type="radio" name="{cid}-chart" id="{at_least_id}" class="cx-chart__atleast" checked>'
-        f'<label for="{at_least_id}">At least</label>'
-        f'<input type="radio" name="{cid}-chart" id="{exactly_id}" class="cx-chart__exactly">'
-        f'<label for="{exactly_id}">Exactly</label>'
-        f'<div class="cx-chart__panel cx-chart__panel--atleast">'
-        f'{bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total")}</div>'
-        f'<div class="cx-chart__panel cx-chart__panel--exactly">'
-        f'{bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total")}</div></div>'
-        f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p>'
-        f'<details class="cx-table"><summary>Table of every total</summary>'
-        f'<table><thead><tr><th scope="col">Total</th><th scope="col">Exactly</th><th scope="col">At least</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></details></div>'
-    )
-
-
 # What a marked row is, said in words beside its first cell (the colour alone says nothing to
 # a reader who cannot see it); a table whose marked row names itself ("Target number") has none.
 _MARK_WORDS = {"rows": "best", "raises": "most raises", "by_wounds": "now"}
@@ -231,7 +203,7 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     if result.get("tables"):
         parts.append(tables_html(result["tables"]))
     if result.get("distribution"):
-        parts.append(_distribution(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
+        parts.append(distribution_html(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
     for note in result.get("notes", ()):
         parts.append(f'<p class="cx-note">{escape(note)}</p>')
     return "".join(parts)

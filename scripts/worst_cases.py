@@ -72,6 +72,18 @@ DICE_EXPRESSIONS = [
     "40d6!>=5kl2",
     # a scaled constant beyond the largest number, as in a compare link's B
     "1d6+10000*100*100",
+    *(ISSUE_30 := [
+        # rerolls on kept dice (28d100kl19ro5 ran three times its estimate, now refused as too
+        # costly), and the largest accepted with a reroll
+        "28d100kl19ro5",
+        "28d100kh19ro5",
+        "45d100kl16ro5",
+        "20d100kh10ro50",
+        "60d100ro5",
+        # results with tens of thousands of totals (a 10.6 MB answer that froze a phone)
+        "3d100*100+1d100",
+        "6d100*50+3d100",
+    ]),
 ]
 
 # Roll & Keep calculators at their caps: tests/test_roll_keep.py (rk-opposed and rk-initiative too).
@@ -128,3 +140,42 @@ def near_cap_expressions(count: int = 200, seed: int = 7) -> list[str]:
     """`count` sums of one to three costly terms (cut at 80 characters), the same on every run."""
     rng = random.Random(seed)
     return ["+".join(_costly_term(rng) for _ in range(rng.randint(1, 3)))[:80] for _ in range(count)]
+
+
+# Each shape of term, from (rng, dice, sides, kept, a face, most dice): keep or drop, reroll once
+# or until, min and max, explosion on the top face or on a range, counting, Fudge, d%, Roll & Keep.
+_SHAPES = {
+    "keep": lambda r, n, s, k, f, m: f"{n}d{s}{r.choice(['kh', 'kl', 'k'])}{k}",
+    "drop": lambda r, n, s, k, f, m: f"{n}d{s}{r.choice(['dl', 'dh'])}{r.randint(1, n - 1)}" if n > 1 else f"1d{s}",
+    "reroll": lambda r, n, s, k, f, m: f"{n}d{s}{r.choice(['ro', 'rr', 'r'])}{r.choice(['', '<='])}{max(1, f // 2)}",
+    "reroll-keep": lambda r, n, s, k, f, m: f"{n}d{s}ro{max(1, f // 2)}{r.choice(['kh', 'kl'])}{k}",
+    "min": lambda r, n, s, k, f, m: f"{n}d{s}min{f}",
+    "max-keep": lambda r, n, s, k, f, m: f"{n}d{s}max{f}kh{k}",
+    "bang": lambda r, n, s, k, f, m: f"{n}d{s}!" + (f"kh{k}" if r.random() < 0.5 else ""),
+    "range": lambda r, n, s, k, f, m: f"{r.randint(1, min(20, m))}d{s}!>={max(2, s - r.randint(0, s // 2))}",
+    "count": lambda r, n, s, k, f, m: f"{n}d{s}>={f}",
+    "fudge": lambda r, n, s, k, f, m: f"{n}dF" + (f"kh{k}" if r.random() < 0.5 else ""),
+    "percent": lambda r, n, s, k, f, m: f"{r.randint(1, min(10, m))}d%*{r.randint(1, 100)}",
+    "rk": lambda r, n, s, k, f, m: f"{n}k{k}",
+}
+
+
+def _operator_term(rng: random.Random, most: int) -> str:
+    """One dice term of a shape drawn from `_SHAPES`, with at most `most` dice."""
+    n, sides = rng.randint(1, most), rng.randint(2, 100)
+    shape = rng.choice(sorted(_SHAPES))
+    return _SHAPES[shape](rng, n, sides, rng.randint(1, n), rng.randint(1, sides), most)
+
+
+def operator_expressions(count: int = 120, seed: int = 30) -> list[str]:
+    """`count` sums of one or two terms of any operator, scaled now and then, the same on every
+    run: `make bench` compares each accepted one's time with its estimate (calc.notation.estimate)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        parts = rng.randint(1, 2)
+        terms = [_operator_term(rng, 60 // parts) for _ in range(parts)]
+        if any(">=" in t and "!" not in t for t in terms):   # a count stands alone
+            terms = [next(t for t in terms if ">=" in t and "!" not in t)]
+        out.append("+".join(terms)[:80])
+    return out

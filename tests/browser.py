@@ -79,3 +79,28 @@ def assert_citation_formats(page: Any, popover: Any, title: str, url: str) -> No
             "(done) => document.querySelector('.cx-cite__done').textContent === done", arg=done
         )
         assert clipboard(page) == expected
+
+
+# Before any page script (page.add_init_script): note when each answer or refusal from the
+# calculator worker (a message with an `id` and `html` or `error`) reaches the page.
+REPLY_CLOCK = """(() => {
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        const data = event.data;
+        if (data && data.id !== undefined && (typeof data.html === "string" || data.error)) window.__codexReplyAt = performance.now();
+      });
+    }
+  };
+})();"""
+
+
+def reply_to_paint_ms(page: Any) -> float:
+    """Milliseconds from the worker's last reply to the frame after next (the main thread has laid
+    the page out and painted it); waits on the frames, so it also shows the main thread answers.
+    A figure to print, never to assert: timing belongs to `make bench` and `make measure`."""
+    painted = page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => "
+                            "done(performance.now()))))")
+    return painted - page.evaluate("() => window.__codexReplyAt ?? performance.now()")

@@ -82,6 +82,9 @@ BAD: list[tuple[str, Any, Applies]] = [
     ("huge", 10**9, lambda p: _int(p) or _text(p)),
     ("huge-text", "1000000000", _int),
     ("huger", 10**100, lambda p: _int(p) or _text(p)),
+    # past the 4,300 digits Python will turn into text: the message must not try to write it out
+    ("beyond-text-limit", 10**5000, _any),
+    ("minus-beyond-text-limit", -(10**5000), _any),
     ("above-maximum", lambda p: p.maximum + 1, _int),
     ("above-maximum-text", lambda p: str(p.maximum + 1), _int),
     ("exponent", "1e3", _int),
@@ -126,6 +129,20 @@ def test_bad_value_names_the_field(cid: str, name: str, value: Any) -> None:
         calc.evaluate(cid, params)
     assert caught.value.field == name
     assert _title(cid, name) in caught.value.message  # the label the reader sees, not the name
+
+
+@pytest.mark.parametrize("value, shown", [
+    (10**5000, "got a whole number of more than 21 digits."),
+    (2**72, "got a whole number of more than 21 digits."),   # 22 digits, the shortest so named
+    (2**72 - 1, "got 4722366482869645213695."),               # 72 bits: written out
+    (41, "got 41."),
+], ids=["5001-digits", "2-to-the-72", "just-under", "small"])
+def test_a_long_whole_number_is_named_by_its_length(value: int, shown: str) -> None:
+    """Python callers: an integer too long to write out is refused by its length, not by a ValueError."""
+    with pytest.raises(InputError) as caught:
+        calc.evaluate("sun-check", {"bonus": value, "target": 15})
+    assert caught.value.field == "bonus" and caught.value.message.endswith(shown)
+    assert len(str(2**72)) == 22
 
 
 def _title(cid: str, name: str) -> str:

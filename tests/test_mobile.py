@@ -240,7 +240,7 @@ def test_tapping_anywhere_along_a_chart_reads_the_bar_there(phone: Any, served: 
     expected = svg.evaluate("""(svg, x) => { let best = null, d = Infinity;
       for (const r of svg.querySelectorAll('rect')) { const b = r.getBoundingClientRect();
         const e = x < b.left ? b.left - x : x > b.right ? x - b.right : 0; if (e < d) { d = e; best = r; } }
-      return best.querySelector('title').textContent; }""", x)
+      return best.dataset.read; }""", x)
     assert re.match(r"at least \d+: ", expected)
     assert readout.inner_text() == expected
 

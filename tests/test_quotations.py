@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests import quotations
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 needs_sources = pytest.mark.skipif(not quotations.SEEDS.is_dir(),
                                    reason="the source texts live in ../shared, not beside this checkout")

@@ -9,6 +9,7 @@ planner (rk-attack), which computes it its own way.
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from typing import Any
 
@@ -325,3 +326,22 @@ def test_the_defenders_tn_is_stated_from_the_rules_not_a_withdrawn_ruling(rules:
         assert "Under normal circumstances the house rules allow no Parry against a firearm" in shot
     else:
         assert "against the value of the attack roll" in notes
+
+
+def test_an_average_past_a_million_is_given_by_its_size() -> None:
+    """A blow that lands about once in a billion attacks (1k1 against TN 90): the average is one over
+    that tiny chance, exact to a few digits only, so the verdict and the headlines say "more than a
+    million" instead of writing out digits it does not have; the raw figure stays in the result."""
+    from codex_view import result_html
+
+    result = fight(rolled=1, kept=1, tn=90)
+    assert result["expected_attacks_out"] > 1e9
+    assert "takes more than a million attacks" in result["verdict"]
+    assert "after more than a million attacks" in result["verdict"]
+    assert not re.search(r"\d{7}", result["verdict"])
+    html = result_html(calc.CALCULATORS["rk-fight"], result)
+    shown = dict(re.findall(r'data-result="(expected_attacks_\w+)"[^>]*>([^<]*)<', html))
+    assert shown == {"expected_attacks_out": "more than a million", "expected_attacks_crippled": "more than a million"}
+    usual = fight()   # an everyday fight keeps its figures
+    assert re.search(r"takes \d+\.\d attacks", usual["verdict"])
+    assert "more than a million" not in result_html(calc.CALCULATORS["rk-fight"], usual)

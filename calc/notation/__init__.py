@@ -92,6 +92,11 @@ def dice(*, expr: str, target: int | None) -> dict[str, Any]:
     return result
 
 
+def budget_share(params: Any) -> float:
+    """The share of the time budget (`MAX_SECONDS`) a validated `dice` request would use."""
+    return cost(parse(params["expr"])) / MAX_SECONDS
+
+
 CALCULATORS = (
     Calculator(
         id="dice",
@@ -108,5 +113,6 @@ CALCULATORS = (
         ),
         compute=dice,
         headlines=(Headline("chance", "Chance the comparison holds"), Headline("mean", "Average total", "number")),
+        budget=(FIELD, budget_share),
     ),
 )

@@ -1,6 +1,7 @@
 // Reading a chart by touch: a tap (or a finger sliding) anywhere along a distribution chart
 // reads the bar under that horizontal position, however thin the bars are (7k5 draws about a
-// hundred bars of 3 px on a phone). The bar's own <title> is the text shown: nothing computed.
+// hundred bars of 3 px on a phone). The bar's own reading (`data-read`) is the text shown:
+// nothing computed. A mouse hovering over a chart reads it the same way, button pressed or not.
 function barAt(svg, clientX) {
   let best = null;
   let bestDistance = Infinity;
@@ -19,7 +20,7 @@ function show(svg, clientX) {
   if (!bar || !readout) return;
   chart.querySelectorAll("rect.cx-bar--on").forEach((r) => r.classList.remove("cx-bar--on"));
   bar.classList.add("cx-bar--on");
-  readout.textContent = bar.querySelector("title").textContent;
+  if (bar.dataset.read) readout.textContent = bar.dataset.read;
 }
 
 let sliding = null;   // the chart a finger or a pressed button is sliding along
@@ -35,6 +36,10 @@ export function bindChartTouch() {
   });
   document.addEventListener("pointermove", (event) => {
     if (sliding && sliding.isConnected) show(sliding, event.clientX);
+    else if (event.pointerType === "mouse") {
+      const svg = event.target.closest && event.target.closest(".cx-chart__svg");
+      if (svg) show(svg, event.clientX);
+    }
   });
   for (const type of ["pointerup", "pointercancel"]) {
     document.addEventListener(type, () => { sliding = null; });

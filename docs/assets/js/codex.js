@@ -5,6 +5,7 @@
 import { bind } from "./calculators.js";
 import { bindHeadingLinks, followAnchorCase, followMovedAnchor } from "./links.js";
 import { bindChartTouch } from "./chart-touch.js";
+import { bindTotals } from "./totals.js";
 import { bindLayout } from "./form-layout.js";
 import { bindReading } from "./reading.js";
 import { bindGlossaryTap } from "./glossary-tap.js";
@@ -28,6 +29,7 @@ function bindPage() {
   bindGlossary();
   bindGlossaryTap();
   bindChartTouch();
+  bindTotals();
   bindSearchWhere();
   followAnchorCase();   // before a moved anchor is looked up: #R-0016 is #r-0016, not a move
   followMovedAnchor();
