@@ -19,6 +19,7 @@ from .dist import Dist, clip01
 from .errors import InputError
 from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
+from .wording import percent
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
 from .rk_rules import RAISE, WEAPON_OPTIONS, damage_dice, damage_dist, defended
 
@@ -36,6 +37,8 @@ DEFENSE_RULING = "R-0052"
 
 CATEGORIES = (("hero", "Hero or Villain"), ("henchman", "Henchman (summary rules)"),
               ("brute", "Brute (summary rules)"))
+CATEGORY_OFFERED = tuple((value, tuple((rules, label) for rules in ("summary", "house") if value == "hero" or rules == "summary"))
+                         for value, label in CATEGORIES)
 
 
 # -- the inputs -------------------------------------------------------------------------------
@@ -85,11 +88,9 @@ def _cumulative(per_attack: list[float]) -> list[float]:
 
 
 def _percent(p: float) -> str:
-    """A chance to one decimal, never rounded to a certainty it is not."""
-    text = f"{p:.1%}"
-    if text == "100.0%" and p < 1:
-        return "over 99.9%"
-    return "under 0.1%" if text == "0.0%" and p > 0 else text
+    """A chance as the headlines write it (">99.99%", never rounded to a certainty it is not), so the
+    sentence under a headline never gives the same chance in other digits."""
+    return percent(p)
 
 
 def _average(x: float | None) -> str:
@@ -150,6 +151,7 @@ def fight(
         "rules": rules,
         "category": kind,
         "attacks": attacks,
+        "attacks_words": f"{attacks} attack{'s' if attacks != 1 else ''}",
         "p_land": setup.q[0],
         "p_land_crippled": setup.q[1] if hero else None,
         "p_crippled": p_crippled,
@@ -164,8 +166,9 @@ def fight(
     # the chance left over is one more bar: still standing after the attacks counted
     standing = max(0.0, 1.0 - fsum(per_out[1:]))
     result["distribution"] = [[n, p] for n, p in enumerate(per_out) if n] + ([[attacks + 1, standing]] if standing else [])
-    result["distribution_title"] = (f"The attack that takes him out of the fight ({attacks + 1}: still standing "
-                                    f"after {attacks})")
+    result["distribution_title"] = (f"Which attack takes him out of the fight (the last bar, {attacks + 1}, is the "
+                                    f"chance he is still standing after all {attacks})")
+    result["distribution_table"] = "Table of the chance for each attack"
     return result
 
 
@@ -222,7 +225,7 @@ def _verdict(result: Mapping[str, Any], kind: str) -> str:
 
 
 def _table(p_crippled: list[float] | None, p_out: list[float], kind: str) -> dict[str, Any]:
-    columns = [{"label": "Within attacks", "format": "integer"}]
+    columns = [{"label": "Attacks made", "format": "integer"}]
     if p_crippled is not None:
         columns.append({"label": "Crippled", "format": "percent"})
     columns.append({"label": "Knocked out" if kind == "hero" else "Out of the fight", "format": "percent"})
@@ -264,7 +267,7 @@ def _notes(p: Mapping[str, Any], setup: _Setup, kind: str, made: Runs | None) ->
                      "spared, so the fight goes on the same.")
     else:
         notes.append(f"Crippled at {p['resolve']} Serious Wounds and knocked out at {2 * p['resolve']}. Once Crippled "
-                     f"his Active Defense rolls {CRIPPLED_DICE} dice fewer, and his Wound Check none fewer (the "
+                     f"his Active Defense rolls {CRIPPLED_DICE} dice fewer, while his Wound Check keeps all its dice (the "
                      f"Codex's reading, {CRIPPLED_DEFENSE_RULING}).")
     if made is None:
         notes.append("This attack rolls no damage dice, so it never forces a Wound Check.")
@@ -308,8 +311,12 @@ PARAMS: dict[str, Param] = {
     "raises": IntParam("raises", "Damage raises (each attack)", 0, minimum=0, maximum=MAX_RAISES, required=False,
                        help="Called on every attack: each adds 5 to the TN and one unkept damage die."),
     "resolve": IntParam("resolve", "Defender's Resolve", 3, minimum=1, maximum=MAX_RESOLVE, required=False,
+                        shown_when=(("category", ("hero",)),),  # a Henchman or a Brute has no use for it
                         help="Crippled at this many lasting wounds, knocked out at twice it."),
     "category": ChoiceParam("category", "Kind of defender", "hero", required=False, choices=CATEGORIES,
+                            # the house rules know only heroes and villains: under them the kind is
+                            # always "hero", so Resolve (shown for a hero) shows under them too
+                            filtered_by="rules", offered=CATEGORY_OFFERED,
                             shown_when=(("rules", ("summary",)),),
                             help="Henchmen leave the fight at their first Serious Wound; Brutes at the first blow."),
     "attacks": IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
@@ -330,9 +337,9 @@ CALCULATORS = (
         params=tuple(PARAMS[name] for name in ORDER),
         compute=fight,
         headlines=(
-            Headline("out_within", "Out of the fight within the attacks counted"),
+            Headline("out_within", "Out of the fight within {attacks_words}"),
             Headline("expected_attacks_out", "Average attacks until he is out", "number"),
-            Headline("crippled_within", "Crippled within the attacks counted"),
+            Headline("crippled_within", "Crippled within {attacks_words}"),
             Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "number"),
         ),
         question=question,

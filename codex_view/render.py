@@ -138,7 +138,11 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
     )
 
 
-def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
+# The distribution's table, under its chart; a result may name it otherwise (`distribution_table`)
+EVERY_TOTAL = "Table of every total"
+
+
+def _distribution(cid: str, pmf: list[list[float]], title: str, table: str) -> str:
     at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
     # "at least" summed from the top down: subtracting from 1 left float dust, and the last
     # row read "exactly <0.01%, at least 0%"
@@ -160,7 +164,7 @@ def _distribution(cid: str, pmf: list[list[float]], title: str) -> str:
         f'<div class="cx-chart__panel cx-chart__panel--exactly">'
         f'{bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total")}</div></div>'
         f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p>'
-        f'<details class="cx-table"><summary>Table of every total</summary>'
+        f'<details class="cx-table"><summary>{escape(table)}</summary>'
         f'<table><thead><tr><th scope="col">Total</th><th scope="col">Exactly</th><th scope="col">At least</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table></details></div>'
     )
@@ -213,7 +217,8 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     if result.get("tables"):
         parts.append(tables_html(result["tables"]))
     if result.get("distribution"):
-        parts.append(_distribution(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
+        parts.append(_distribution(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total"),
+                                   result.get("distribution_table", EVERY_TOTAL)))
     for note in result.get("notes", ()):
         parts.append(f'<p class="cx-note">{escape(note)}</p>')
     return "".join(parts)
