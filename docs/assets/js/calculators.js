@@ -72,11 +72,12 @@ function showPending(root) {
   }
   const what = root.compare ? "A and B" : changedSettings(root.querySelector("form"));
   const status = !booted && progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
-  const full = `Working out the answer for ${what}…${status}`;
-  // under the question line (a link's calculator) the line need not repeat the settings;
-  // the phone's headline strip (form-layout.js) carries the whole sentence
-  line.textContent = root.querySelector(".cx-question:not([hidden])") ? `Working out the answer…${status}` : full;
-  line.dataset.peek = full;
+  // the download's progress is the status line's to say (loadingStatus), once on screen; under the
+  // question line (a link's calculator) the line need not repeat the settings either. The phone's
+  // headline strip (form-layout.js), shown when neither line is in view, carries the whole sentence
+  const full = `Working out the answer for ${what}…`;
+  line.textContent = root.querySelector(".cx-question:not([hidden])") ? "Working out the answer…" : full;
+  line.dataset.peek = full + status;
 }
 
 // A link's calculator opens with its question in words above the answer (linked.js put the

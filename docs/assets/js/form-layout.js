@@ -98,6 +98,25 @@ function placePeek(root) {
   const formOnScreen = form.bottom > 0 && form.top < height;
   const headOnScreen = head.top >= 0 && head.bottom <= height;
   peek.hidden = !(formOnScreen && !headOnScreen && peek.childElementCount > 0);
+  // a field that takes the focus scrolls clear of the strip, however many lines the strip wraps to
+  if (!peek.hidden) document.documentElement.style.setProperty("--cx-peek-height", `${peek.offsetHeight}px`);
+}
+
+// The strip lies over the foot of the view, where the form's lowest field may be: a tap on the
+// strip over a field (or its label) is that field's, which takes the focus and scrolls clear of
+// the strip (scroll-padding-bottom, set from the strip's height); elsewhere the strip brings the
+// answer into view.
+function tapOnPeek(root, event) {
+  const form = root.querySelector("form");
+  const under = document.elementsFromPoint(event.clientX, event.clientY)
+    .find((el) => form.contains(el) && el.matches("input, select, textarea, label"));
+  const field = under && under.tagName === "LABEL" ? under.control : under;
+  if (field && !field.disabled) {
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "nearest" });
+    return;
+  }
+  root.querySelector(".cx-result").scrollIntoView({ behavior: "smooth", block: "center" });
 }
 
 function openErrors(root) {
@@ -168,7 +187,7 @@ export function bindLayout(root) {
     attributes: true, attributeFilter: ["data-state"],
   });
   const peek = root.querySelector(".cx-peek");
-  if (peek) peek.addEventListener("click", () => result.scrollIntoView({ behavior: "smooth", block: "center" }));
+  if (peek) peek.addEventListener("click", (event) => tapOnPeek(root, event));
   fillPeek(root);
   if (!listening) {
     listening = true;
