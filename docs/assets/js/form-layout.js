@@ -98,18 +98,32 @@ function placePeek(root) {
   const formOnScreen = form.bottom > 0 && form.top < height;
   const headOnScreen = head.top >= 0 && head.bottom <= height;
   peek.hidden = !(formOnScreen && !headOnScreen && peek.childElementCount > 0);
-  // a field that takes the focus scrolls clear of the strip, however many lines the strip wraps to
-  if (!peek.hidden) document.documentElement.style.setProperty("--cx-peek-height", `${peek.offsetHeight}px`);
+  if (!peek.hidden) makeRoom(root, peek.offsetHeight);
+}
+
+// Once shown, the strip has room of its own after the form (its holder grows to its height and
+// keeps it, so the page jumps at most once, while the answer is off screen): where the form ends on
+// screen the strip lies in that room, never over the lowest field. A field that takes the focus
+// scrolls clear of the strip, however many lines the strip wraps to (scroll-padding-bottom).
+function makeRoom(root, height) {
+  document.documentElement.style.setProperty("--cx-peek-height", `${height}px`);
+  if (height <= (root.codexPeekRoom || 0)) return;
+  root.codexPeekRoom = height;
+  root.querySelector(".cx-peek-holder").style.height = `${height}px`;
 }
 
 // The strip lies over the foot of the view, where the form's lowest field may be: a tap on the
 // strip over a field (or its label) is that field's, which takes the focus and scrolls clear of
-// the strip (scroll-padding-bottom, set from the strip's height); elsewhere the strip brings the
-// answer into view.
+// the strip (scroll-padding-bottom, set from the strip's height); over "More options", it opens
+// or closes; elsewhere the strip brings the answer into view.
 function tapOnPeek(root, event) {
   const form = root.querySelector("form");
   const under = document.elementsFromPoint(event.clientX, event.clientY)
-    .find((el) => form.contains(el) && el.matches("input, select, textarea, label"));
+    .find((el) => form.contains(el) && el.matches("input, select, textarea, label, summary"));
+  if (under && under.tagName === "SUMMARY") {
+    under.click();
+    return;
+  }
   const field = under && under.tagName === "LABEL" ? under.control : under;
   if (field && !field.disabled) {
     field.focus({ preventScroll: true });
