@@ -33,6 +33,9 @@ def _centre(page: Any, locator: Any) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- preview controls
+# the link a control previews: the element before it (or before the span that keeps it on its line)
+LINK_OF = "(b) => (b.closest('.cx-preview-keep') || b).previousElementSibling.textContent"
+
 @pytest.mark.parametrize("path", ["rk/attacking/", "rk/damage/"])
 def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, served: str, path: str) -> None:
     """Every control of the page's "Rulings:" lines, where neighbours sit side by side and on
@@ -44,7 +47,7 @@ def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, s
     wrong = {}
     for i in range(count):
         control = controls.nth(i)
-        link = control.evaluate("(b) => b.closest('.cx-preview-keep').previousElementSibling.textContent")
+        link = control.evaluate(LINK_OF)
         phone.touchscreen.tap(*_centre(phone, control))
         opened = phone.evaluate("() => document.activeElement.closest('a') ? document.activeElement.textContent : null")
         if opened != link or control.get_attribute("aria-expanded") != "true":
@@ -55,7 +58,7 @@ def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, s
     assert wrong == {}
     # and the preview that opens is its link's: the ruling it names
     control = controls.first
-    ruling = control.evaluate("(b) => b.closest('.cx-preview-keep').previousElementSibling.textContent")
+    ruling = control.evaluate(LINK_OF)
     phone.touchscreen.tap(*_centre(phone, control))
     # (the previews opened above may still be fading out: the open one is Material's active one)
     phone.wait_for_function("""(ruling) => [...document.querySelectorAll('.md-tooltip2--active h3')]
