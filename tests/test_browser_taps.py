@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+import calc
+from calc.wording import percent
 from tests.browser import READY_TIMEOUT_MS, wait_state
 from tests.site_pages import visit
 from tests.test_browser_shared_links import shared_link
@@ -181,3 +183,28 @@ def test_a_ruling_id_matches_only_what_names_it(phone: Any, served: str) -> None
     meta = phone.locator(".md-search-result__meta").inner_text()
     matched = int(meta.split()[0]) if meta.split()[0].isdigit() else 1
     assert matched <= 3, meta
+
+
+# ---------------------------------------------------------------- compare's verdict
+@pytest.mark.parametrize("link,a,b", [
+    ("sun/rules/?calc=sun-check&bonus=5&target=15&die=bonus&b.die=none#calc-sun-check",
+     {"bonus": 5, "target": 15, "die": "bonus"}, {"bonus": 5, "target": 15, "die": "none"}),
+    ("rk/basics/?calc=rk-check&rolled=6&kept=3&tn=25&b.rolled=7#calc-rk-check",
+     {"rolled": 6, "kept": 3, "tn": 25}, {"rolled": 7, "kept": 3, "tn": 25}),
+])
+def test_a_compare_links_first_sentence_names_the_better_side(phone: Any, served: str, link: str,
+                                                              a: dict[str, Any], b: dict[str, Any]) -> None:
+    cid = link.split("calc=")[1].split("&")[0]
+    ra, rb = calc.evaluate(cid, a), calc.evaluate(cid, b)
+    key = "chance"
+    better, worse = ("B", "A") if rb[key] > ra[key] else ("A", "B")
+    high, low = max(ra[key], rb[key]), min(ra[key], rb[key])
+    phone.goto(served + link)
+    phone.wait_for_selector(f'[data-calculator="{cid}"][data-compare="on"][data-state="ready"] [data-result-b]',
+                            timeout=READY_TIMEOUT_MS)
+    result = phone.locator(f'[data-calculator="{cid}"] .cx-result')
+    first = result.locator("p").first.inner_text()
+    assert first.startswith(f"{better} is better by {abs(ra[key] - rb[key]) * 100:.1f} percentage points: "
+                            f"{percent(high)} against {percent(low)}."), (first, worse)
+    # the sentence comes before the figures it weighs
+    assert result.evaluate("(r) => r.firstElementChild.matches('p.cx-compare__verdict')")
