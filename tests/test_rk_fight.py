@@ -310,3 +310,17 @@ def test_averages_agree_with_the_chance_lists(params: dict[str, Any]) -> None:
     assert result["expected_attacks_out"] == pytest.approx(from_lists, abs=1e-9)
     crippled = 1 + sum(1 - p for p in result["p_crippled"][:-1])
     assert result["expected_attacks_crippled"] == pytest.approx(crippled, abs=1e-9)
+
+
+def test_resolve_is_asked_only_where_it_counts() -> None:
+    """Issue 35: a Henchman leaves at his first wound and a Brute at the first blow, so Resolve is
+    not asked for them; the house rules have heroes and villains only, and always ask it."""
+    fight_calc = calc.CALCULATORS["rk-fight"]
+    resolve = next(p for p in fight_calc.params if p.name == "resolve")
+    category = next(p for p in fight_calc.params if p.name == "category")
+    assert resolve.applies({"rules": "summary", "category": "hero"})
+    assert not resolve.applies({"rules": "summary", "category": "henchman"})
+    assert not resolve.applies({"rules": "summary", "category": "brute"})
+    assert [v for v, _ in category.options({"rules": "house"})] == ["hero"]
+    assert resolve.applies({"rules": "house", "category": category.options({"rules": "house"})[0][0]})
+    assert len(category.options({"rules": "summary"})) == 3
