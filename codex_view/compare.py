@@ -52,8 +52,8 @@ def _gap(d: float, kind: str) -> str:
     if kind == "percent":
         for places in range(1, 5):
             if round(d * 100, places):
-                break
-        return f"{d * 100:.{places}f} percentage points"
+                return f"{d * 100:.{places}f} percentage points"
+        return "less than 0.0001 percentage points"
     return str(int(round(d))) if kind == "integer" else number(d)
 
 

@@ -63,3 +63,14 @@ def test_the_sentence_opens_the_compare_result_and_the_copied_text() -> None:
     assert first and reply["html"].index(first.group(0)) < reply["html"].index("cx-headlines")
     assert first.group(1) == said
     assert reply["text"].splitlines()[1] == said
+
+
+def test_figures_that_differ_only_past_what_is_shown() -> None:
+    """Equal as shown: said so; shown apart by less than the decimals can hold: said so too."""
+    calculator = calc.CALCULATORS["sun-check"]
+    same = verdict(calculator, {"chance": 0.5, "mean": 10.0}, {"chance": 0.5 + 1e-9, "mean": 10.0})
+    assert same == "A and B are equal to the figures shown: 50.00% each. Compared: Chance of success."
+    a, b = {"chance": 0.99989999, "mean": 10.0}, {"chance": 0.99990001, "mean": 10.0}
+    assert percent(a["chance"]) != percent(b["chance"])
+    assert verdict(calculator, a, b) == (f"B is better by less than 0.0001 percentage points: {percent(b['chance'])} "
+                                         f"against {percent(a['chance'])}. Compared: Chance of success.")
