@@ -88,9 +88,9 @@ def _cumulative(per_attack: list[float]) -> list[float]:
 
 
 def _percent(p: float) -> str:
-    """A chance as the headlines write it (">99.99%", never rounded to a certainty it is not), so the
-    sentence under a headline never gives the same chance in other digits."""
-    return percent(p)
+    """A chance in the headlines' digits (never rounded to a certainty it is not), in words for a
+    sentence: ">99.99%" reads "more than 99.99%", so the sentence and the figure above it agree."""
+    return percent(p).replace(">", "more than ").replace("<", "less than ")
 
 
 def _average(x: float | None) -> str:
@@ -219,7 +219,7 @@ def _verdict(result: Mapping[str, Any], kind: str) -> str:
             f"on average it takes {_average(result['expected_attacks_out'])} attacks "
             f"({_average(result['expected_hits_out'])} of them landing).")
     if kind == "hero":
-        text += (f" He is Crippled within {n} {_percent(result['crippled_within'])} of the time, "
+        text += (f" He is Crippled within {result['attacks_words']} {_percent(result['crippled_within'])} of the time, "
                  f"after {_average(result['expected_attacks_crippled'])} attacks on average.")
     return text
 

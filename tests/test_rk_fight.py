@@ -324,3 +324,15 @@ def test_resolve_is_asked_only_where_it_counts() -> None:
     assert [v for v, _ in category.options({"rules": "house"})] == ["hero"]
     assert resolve.applies({"rules": "house", "category": category.options({"rules": "house"})[0][0]})
     assert len(category.options({"rules": "summary"})) == 3
+
+
+def test_the_sentence_gives_each_chance_in_the_headlines_digits() -> None:
+    """Issue 35: the headline read ">99.99%" and the sentence under it "over 99.9%"."""
+    from calc.wording import percent
+
+    result = calc.evaluate("rk-fight", calc.CALCULATORS["rk-fight"].defaults())
+    assert result["crippled_within"] > 0.9999   # the case that disagreed
+    for key in ("out_within", "crippled_within"):
+        shown = percent(result[key]).replace(">", "more than ")
+        assert f"{shown} of the time" in result["verdict"], (key, result["verdict"])
+    assert f"Crippled within {result['attacks']} attacks" in result["verdict"]
