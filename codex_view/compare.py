@@ -75,7 +75,7 @@ def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) 
     b_higher = vb > va
     ahead = b_higher if h.better != "lower" else not b_higher
     side, win, lose = ("B", shown_b, shown_a) if ahead else ("A", shown_a, shown_b)
-    word = "better" if h.better else ("higher" if (side == "B") == b_higher else "lower")
+    word = "better" if h.better else "higher"   # neither side wants it: the higher side is named
     return f"{side} is {word} by {_gap(abs(vb - va), h.format)}: {win} against {lose}. {what}"
 
 
