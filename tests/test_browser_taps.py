@@ -88,9 +88,7 @@ def test_every_heading_link_answers_over_its_whole_44_px_target(phone: Any, serv
     small = {}
     for i in range(count):
         anchor = headings.nth(i).get_attribute("href")
-        area = phone.evaluate(HIT_AREA.replace("document.querySelector(selector)",
-                                               "document.querySelectorAll(selector)[" + str(i) + "]"),
-                              [".md-content :is(h2, h3) .headerlink", TOUCH_MIN])
+        area = phone.evaluate(HIT_AREA, [f'.md-content a.headerlink[href="{anchor}"]', TOUCH_MIN])
         if area["width"] < TOUCH_MIN or area["height"] < TOUCH_MIN:
             small[anchor] = area
     assert small == {}
