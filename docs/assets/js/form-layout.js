@@ -97,14 +97,18 @@ function placePeek(root) {
   const head = (root.querySelector(".cx-headlines") || root.querySelector(".cx-result")).getBoundingClientRect();
   const formOnScreen = form.bottom > 0 && form.top < height;
   const headOnScreen = head.top >= 0 && head.bottom <= height;
-  peek.hidden = !(formOnScreen && !headOnScreen && peek.childElementCount > 0);
+  // its own room on screen, where it sits in the flow: shown there, or the room would be a gap
+  const room = peek.parentElement.getBoundingClientRect();
+  const inRoom = Boolean(root.codexPeekRoom) && room.bottom > 0 && room.bottom < height - 1;
+  peek.hidden = !((inRoom || (formOnScreen && !headOnScreen)) && peek.childElementCount > 0);
   if (!peek.hidden) makeRoom(root, peek.offsetHeight);
 }
 
 // Once shown, the strip has room of its own after the form (its holder grows to its height and
 // keeps it, so the page jumps at most once, while the answer is off screen): where the form ends on
-// screen the strip lies in that room, never over the lowest field. A field that takes the focus
-// scrolls clear of the strip, however many lines the strip wraps to (scroll-padding-bottom).
+// screen the strip lies in that room, never over the lowest field, and stays shown there (a
+// compact answer under the form) rather than leave a gap. A field that takes the focus scrolls
+// clear of the strip, however many lines the strip wraps to (scroll-padding-bottom).
 function makeRoom(root, height) {
   document.documentElement.style.setProperty("--cx-peek-height", `${height}px`);
   if (height <= (root.codexPeekRoom || 0)) return;
