@@ -16,13 +16,15 @@ class Headline:
     `label` and `missing` may name other keys of the result in braces ("at a {threshold}% chance
     or better"), so a label says what its figure was worked out for. `missing` stands in the
     figure's place when the result has no value for it ("none at {threshold}%"); without it such a
-    figure is left out.
+    figure is left out. `better` says which way the figure favours the reader, for compare mode's
+    sentence ("B is better by ..."): "higher", "lower", or "" when neither side is better for it.
     """
 
     key: str
     label: str
     format: str = "percent"  # percent | number | integer | average (a number, by its size alone past a million) | text
     missing: str = ""
+    better: str = "higher"  # higher | lower | "" (neither)
 
     def title(self, result: Mapping[str, Any]) -> str:
         """The label, with what it names from the result filled in."""

@@ -274,6 +274,7 @@ def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | N
         "tn": tn,
         "rows": rows,
         "best": best,
+        "best_words": raises_words(best),   # the headlines below name it
         "best_for_wound": best_for_wound,
         "p_wound": top["p_wound"],
         "expected_wounds": top["expected_wounds"],
@@ -345,9 +346,9 @@ CALCULATORS = (
         question=question,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
-            Headline("p_wound", "Chance of at least one wound (those raises)"),
-            Headline("expected_wounds", "Average wounds per attack (those raises)", "number"),
-            Headline("expected_backlash", "Average wounds taken back per attack (those raises)", "number"),
+            Headline("p_wound", "Chance of at least one wound with {best_words}"),
+            Headline("expected_wounds", "Average wounds per attack with {best_words}", "number"),
+            Headline("expected_backlash", "Average wounds taken back per attack, with {best_words}", "number"),
             Headline("best_for_wound", "Raises for the best chance of a wound", "integer"),
         ),
     ),

@@ -18,6 +18,7 @@ from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
+from .wording import percent
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
 from .rk_rules import damage_dice, damage_dist, defended
 from .rk_vocabulary import (
@@ -41,7 +42,7 @@ from .rk_vocabulary import (
     weapon_words,
     wound_word,
 )
-from .wording import average, plural, tenth_percent, xky
+from .wording import average, plural, percent_words, xky
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
@@ -54,6 +55,8 @@ ATTACK_TITLES = dice_titles(ATTACK_DICE)
 
 CATEGORIES = (("hero", "Hero or Villain"), ("henchman", "Henchman (summary rules)"),
               ("brute", "Brute (summary rules)"))
+CATEGORY_OFFERED = tuple((value, tuple((rules, label) for rules in ("summary", "house") if value == "hero" or rules == "summary"))
+                         for value, label in CATEGORIES)
 
 
 # -- the inputs -------------------------------------------------------------------------------
@@ -142,6 +145,7 @@ def fight(
         "rules": rules,
         "category": kind,
         "attacks": attacks,
+        "attacks_words": plural(attacks, "attack"),
         "p_land": setup.q[0],
         "p_land_crippled": setup.q[1] if hero else None,
         "p_crippled": p_crippled,
@@ -157,8 +161,9 @@ def fight(
     # the chance left over is one more bar: still standing after the attacks counted
     standing = max(0.0, 1.0 - fsum(per_out[1:]))
     result["distribution"] = [[n, p] for n, p in enumerate(per_out) if n] + ([[attacks + 1, standing]] if standing else [])
-    result["distribution_title"] = (f"The attack that takes him out of the fight ({attacks + 1}: still standing "
-                                    f"after {attacks})")
+    result["distribution_title"] = (f"Which attack takes him out of the fight (the last bar, {attacks + 1}, is the "
+                                    f"chance he is still standing after all {attacks})")
+    result["distribution_table"] = "Table of the chance for each attack"
     return result
 
 
@@ -201,21 +206,20 @@ def _averages(setup: _Setup, kind: str, made: Runs | None, out_at: int,
 
 
 def _verdict(result: Mapping[str, Any], kind: str) -> str:
-    n = result["attacks"]
     down = "knocked out" if kind == "hero" else "out of the fight"
     if result["expected_attacks_out"] is None:
         return "This attack can never put him down: it never lands, or it deals no damage."
-    text = (f"Within {n} attack{'s' if n != 1 else ''} he is {down} {tenth_percent(result['out_within'])} of the time; "
+    text = (f"Within {result['attacks_words']} he is {down} {percent_words(result['out_within'])} of the time; "
             f"on average it takes {average(result['expected_attacks_out'])} attacks "
             f"({average(result['expected_hits_out'])} of them landing).")
     if kind == "hero":
-        text += (f" He is Crippled within {n} {tenth_percent(result['crippled_within'])} of the time, "
+        text += (f" He is Crippled within {result['attacks_words']} {percent_words(result['crippled_within'])} of the time, "
                  f"after {average(result['expected_attacks_crippled'])} attacks on average.")
     return text
 
 
 def _table(p_crippled: list[float] | None, p_out: list[float], kind: str) -> dict[str, Any]:
-    columns = (("Within attacks", "integer"), *((("Crippled", "percent"),) if p_crippled is not None else ()),
+    columns = (("Attacks made", "integer"), *((("Crippled", "percent"),) if p_crippled is not None else ()),
                ("Knocked out" if kind == "hero" else "Out of the fight", "percent"))
     rows = [{"cells": [n + 1, *([p_crippled[n]] if p_crippled is not None else []), p]}
             for n, p in enumerate(p_out)]
@@ -235,7 +239,7 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
     elif defense is not None:
         notes.append(f"The defender rolls {defense} against every hit, as if he always had an action to spare. "
                      + defense_tn_words(house=house))
-    notes.append(f"Each attack lands (hits and is not turned aside) {tenth_percent(setup.q[0])} of the time; "
+    notes.append(f"Each attack lands (hits and is not turned aside) {percent_words(setup.q[0])} of the time; "
                  "the figures counted in hits count only the attacks that land.")
     if kind == "brute":
         notes.append(f"A Brute goes down at the first blow that lands, with no damage roll or Wound Check; "
@@ -256,7 +260,7 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
                      "spared, so the fight goes on the same.")
     else:
         notes.append(f"Crippled at {resolve} Serious Wounds and knocked out at {2 * resolve}. Once Crippled "
-                     f"his Active Defense rolls {CRIPPLED_DICE} dice fewer, and his Wound Check none fewer (the "
+                     f"his Active Defense rolls {CRIPPLED_DICE} dice fewer, while his Wound Check keeps all its dice (the "
                      f"Codex's reading, {CRIPPLED_DEFENSE_RULING}).")
     if made is None:
         notes.append("This attack rolls no damage dice, so it never forces a Wound Check.")
@@ -290,8 +294,12 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     *WEAPON_FIELDS.values(),
     defender_brawn(),
     IntParam("resolve", "Defender's Resolve", 3, minimum=1, maximum=MAX_RESOLVE, required=False,
+             shown_when=(("category", ("hero",)),),  # a Henchman or a Brute has no use for it
              help="Crippled at this many lasting wounds, knocked out at twice it."),
     ChoiceParam("category", "Kind of defender", "hero", required=False, choices=CATEGORIES,
+                # the house rules know only heroes and villains: under them the kind is
+                # always "hero", so Resolve (shown for a hero) shows under them too
+                filtered_by="rules", offered=CATEGORY_OFFERED,
                 shown_when=(("rules", ("summary",)),),
                 help="Henchmen leave the fight at their first Serious Wound; Brutes at the first blow."),
     IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
@@ -313,9 +321,9 @@ CALCULATORS = (
         params=tuple(PARAMS[name] for name in ORDER),
         compute=fight,
         headlines=(
-            Headline("out_within", "Out of the fight within the attacks counted"),
+            Headline("out_within", "Out of the fight within {attacks_words}"),
             Headline("expected_attacks_out", "Average attacks until he is out", "average"),
-            Headline("crippled_within", "Crippled within the attacks counted"),
+            Headline("crippled_within", "Crippled within {attacks_words}"),
             Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "average"),
         ),
         question=question,

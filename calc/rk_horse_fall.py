@@ -125,9 +125,9 @@ CALCULATORS = (
         ),
         compute=horse_fall,
         headlines=(
-            Headline("chance", "Chance of falling (roll at the current wounds)"),
-            Headline("p_any_fall", "Chance of falling (one roll per wound taken)"),
-            Headline("fall_damage_mean", "Average falling damage", "number"),
+            Headline("chance", "Chance of falling (roll at the current wounds)", better="lower"),
+            Headline("p_any_fall", "Chance of falling (one roll per wound taken)", better="lower"),
+            Headline("fall_damage_mean", "Average falling damage", "number", better="lower"),
         ),
     ),
 )

@@ -96,7 +96,7 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
            parry_raises: int, price: dict[str, Any], flesh_wounds: int, attacker_flesh_wounds: int,
            d6_explode: bool) -> list[str]:
     notes = [
-        f"The attack rolls {xky(rolled, kept)} against the SD you typed (no rule gives SD a formula, {PD_SD_RULING}); "
+        f"The attack rolls {xky(rolled, kept)} against the Social Defense (SD) you typed (no rule gives SD a formula, {PD_SD_RULING}); "
         f"each raise here is called for damage, adding 5 to the TN the attack must reach and one unkept die to "
         f"the damage. A total "
         f"equal to its TN succeeds ({TIES_RULING}).",
@@ -123,7 +123,7 @@ def _notes(*, rolled: int, kept: int, base: str, attacker_panache: int, panache:
         "Social Dramatic Wounds"
         + (f" ({price['parried']['expected']:.2f} after a Parry)" if parry_raises and parry is not None else "") + "."
     )
-    notes.append("Each Dramatic Wound the attacker takes this way also gives the target +5 SD against him for "
+    notes.append("Each Dramatic Wound the attacker takes this way also gives the target +5 Social Defense against him for "
                  "the rest of the Scene; these figures are for one attack.")
     notes += [f"A miss's price: {note}" for note in keep_all(panache, 2)[1]]
     return notes
@@ -174,7 +174,7 @@ def plan_social(
                    d6_explode=d6_explode)
     return {
         "kind": "social", "rules": "house", "roll": xky(rolled, kept), "tn": tn, "rows": rows,
-        "best": best, "best_for_wound": best_for_wound,
+        "best": best, "best_words": raises_words(best), "best_for_wound": best_for_wound,
         "p_wound": top["p_wound"], "expected_wounds": top["expected_wounds"], "p_lands": top["p_lands"],
         "p_hit": top["p_hit"], "expected_backlash": top["expected_backlash"], "net": top["net"],
         "firearm": False, "verdict": verdict(rows, best),
@@ -192,7 +192,7 @@ _CELLS = ("raises", "target", "p_hit", "p_defended", "p_lands", "expected_wounds
 
 
 def _table(rows: Sequence[dict[str, Any]], best: int, roll: str, tn: int) -> dict[str, Any]:
-    return result_table("rows", f"Raises called for damage ({roll} against SD {tn})", _COLUMNS,
+    return result_table("rows", f"Raises called for damage ({roll} against Social Defense {tn})", _COLUMNS,
                         [{"cells": [row[key] for key in _CELLS], "mark": row["raises"] == best} for row in rows])
 
 
@@ -204,7 +204,7 @@ def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_de
 
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """A Social Attack's settings in words (for rk-attack's question when `kind` is social)."""
-    return (f"Social Attack {result.get('roll', '')} against SD {params['tn']}, {params['base_damage']} base damage, "
+    return (f"Social Attack {result.get('roll', '')} against Social Defense {params['tn']}, {params['base_damage']} base damage, "
             f"attacker's Panache {params['attacker_panache']}, target's Panache {params['panache']}"
             + question_tail(params, wounds="Social Flesh Wounds", defense="Parry", no_defense="no Parry"))
 

@@ -101,12 +101,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def tenth_percent(p: float) -> str:
-    """A chance to one decimal for a sentence, never rounded to a certainty it is not ("over 99.9%")."""
-    text = f"{p:.1%}"
-    if text == "100.0%" and p < 1:
-        return "over 99.9%"
-    return "under 0.1%" if text == "0.0%" and p > 0 else text
+def percent_words(p: float) -> str:
+    """A chance for a sentence in the headlines' digits (`percent`), its ends in words: ">99.99%"
+    reads "more than 99.99%", so a sentence and the figure above it agree."""
+    return percent(p).replace(">", "more than ").replace("<", "less than ")
 
 
 def rules_words(rules: str) -> str:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping
 
-from calc.calculator import Calculator
+from calc.calculator import Calculator, Headline
 from calc.totals import run_size
 from calc.wording import EXACT_AVERAGE_BELOW
 
 from .chart import HEIGHT, MAX_BARS, WIDTH, window
 from .escaping import escape
-from .format import percent
+from .format import number, percent
 
 
 def _attr(value: object) -> str:
@@ -40,10 +40,48 @@ def difference(a: object, b: object, kind: str) -> str | None:
     if kind == "average" and max(x, y) >= EXACT_AVERAGE_BELOW:   # the figures are given by size alone
         return None
     if kind == "percent":
-        return f"{d * 100:+.1f} points".replace("-", "\u2212")
+        return f"{d * 100:+.1f} percentage points".replace("-", "\u2212")
     if kind == "integer":
         return f"{int(round(d)):+d}".replace("-", "\u2212")
     return f"{d:+.2f}".replace("-", "\u2212")
+
+
+def _verdict_figure(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> Headline | None:
+    """The figure the verdict weighs: the first chance both sides have, else the first number."""
+    both = [h for h in calculator.headlines if _number(a.get(h.key)) is not None and _number(b.get(h.key)) is not None]
+    return next((h for h in both if h.format == "percent"), both[0] if both else None)
+
+
+def _gap(d: float, kind: str) -> str:
+    """How far apart two figures are, in words, with enough decimals to be more than zero."""
+    if kind == "percent":
+        for places in range(1, 5):
+            if round(d * 100, places):
+                return f"{d * 100:.{places}f} percentage points"
+        return "less than 0.0001 percentage points"
+    return str(int(round(d))) if kind == "integer" else number(d)
+
+
+def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
+    """Compare mode's first sentence: which side is better for its first chance (or number), by how
+    much, and both figures as the headlines show them ("B is better by 8.6 percentage points: 60.15%
+    against 51.58%."), or that they are equal; then which figure that is."""
+    h = _verdict_figure(calculator, a, b)
+    if h is None:
+        return None
+    shown_a, shown_b = h.shown(a), h.shown(b)
+    title_a, title_b = h.title(a), h.title(b)
+    what = (f"Compared: {title_a}." if title_a == title_b
+            else f"Compared: A's {title_a} and B's {title_b}.")
+    va, vb = float(a[h.key]), float(b[h.key])
+    if va == vb or shown_a == shown_b:
+        equal = "equal" if va == vb else "equal to the figures shown"
+        return f"A and B are {equal}: {shown_a} each. {what}"
+    b_higher = vb > va
+    ahead = b_higher if h.better != "lower" else not b_higher
+    side, win, lose = ("B", shown_b, shown_a) if ahead else ("A", shown_a, shown_b)
+    word = "better" if h.better else "higher"   # neither side wants it: the higher side is named
+    return f"{side} is {word} by {_gap(abs(vb - va), h.format)}: {win} against {lose}. {what}"
 
 
 def _raw(value: object) -> str:
@@ -60,14 +98,17 @@ def _headlines(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any
             continue
         shown_a = h.shown(a) or "\u2014"
         shown_b = h.shown(b) or "\u2014"
-        label = h.title(a) if h.title(a) == h.title(b) else f"{h.title(a)} (B: {h.title(b)})"
+        # a label that names its settings differs between the sides: each side's on a line of its own
+        label = (escape(h.title(a)) if h.title(a) == h.title(b) else
+                 f'<span class="cx-figure__side">A: {escape(h.title(a))}</span> '
+                 f'<span class="cx-figure__side">B: {escape(h.title(b))}</span>')
         diff = difference(va, vb, h.format)
         diff_html = (
             f'<span class="cx-diff" data-diff="{_attr(h.key)}">B: {escape(diff)}</span>' if diff is not None else ""
         )
         out.append(
             f'<div class="cx-figure cx-figure--compare cx-figure--{_attr(h.format)}">'
-            f'<span class="cx-figure__label">{escape(label)}</span>'
+            f'<span class="cx-figure__label">{label}</span>'
             f'<span class="cx-figure__pair"><span class="cx-tag cx-tag--a">A</span>'
             f'<output data-result="{_attr(h.key)}" data-value="{_attr(_raw(va))}">{escape(shown_a)}</output>'
             f'<span class="cx-tag cx-tag--b">B</span>'
@@ -190,7 +231,9 @@ def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, A
     """The compare-mode result region: both headlines with B's difference, the overlaid chart, details."""
     from .render import tables_html  # the same tables as a single result
 
-    parts = [_headlines(calculator, a, b)]
+    said = verdict(calculator, a, b)
+    parts = [f'<p class="cx-verdict cx-compare__verdict">{escape(said)}</p>' if said else "",
+             _headlines(calculator, a, b)]
     for side, result, question in (("A", a, question_a), ("B", b, question_b)):
         if question:
             parts.append(f'<p class="cx-compare__question"><span class="cx-tag cx-tag--{side.lower()}">{side}</span> '
@@ -257,6 +300,7 @@ def compare_text(calculator: Calculator, params_a: Mapping[str, Any], a: Mapping
     """A and B, each as question and answer, B with its differences (the page adds the link)."""
     return "\n".join([
         f"{calculator.title}, two choices compared",
+        *([said] if (said := verdict(calculator, a, b)) else []),
         f"A: {question_text(calculator, params_a, a)}",
         f"   {_figures(calculator, a)}",
         f"B: {question_text(calculator, params_b, b)}",

@@ -3,7 +3,7 @@
 However many totals a result reaches, its HTML stays small: the chart draws at most
 `chart.MAX_BARS` bars and the table at most `TABLE_ENDS * 2 + TABLE_RANGES` rows (its first and
 last totals one by one, the rest in ranges). The full list is one tap away as CSV, made when asked
-(`totals_csv`, through the worker's `totals:<id>` request), never carried in the page.
+(`totals_csv`, through the worker's "totals" mode), never carried in the page.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from .escaping import escape
 from .format import percent
 
 TABLE_ENDS = 50      # the lowest and the highest totals the table lists one by one
+EVERY_TOTAL = "Table of every total"   # the whole table's name, unless a result gives its own
 TABLE_RANGES = 200   # at most this many rows for the totals between them (a table of 300 totals or fewer is whole)
 
 
@@ -26,10 +27,10 @@ def _row(run: Run) -> str:
     return f"<tr{mark}><td>{total}</td><td>{percent(run.chance)}</td><td>{percent(run.at_least)}</td></tr>"
 
 
-def _table(pmf: list[list[float]]) -> str:
+def _table(pmf: list[list[float]], whole_table: str) -> str:
     runs = ends_and_ranges(pmf, ends=TABLE_ENDS, middle=TABLE_RANGES)
     whole = len(runs) == len(pmf)
-    summary = "Table of every total" if whole else "Table of the totals, the middle ones in ranges"
+    summary = whole_table if whole else "Table of the totals, the middle ones in ranges"
     said = "" if whole else (
         f'<p class="cx-table__about">{len(pmf):,} totals: the lowest and the highest {TABLE_ENDS} one by one, '
         f"the {len(pmf) - 2 * TABLE_ENDS:,} between them in ranges. The CSV file lists every total.</p>"
@@ -45,8 +46,8 @@ def _table(pmf: list[list[float]]) -> str:
     )
 
 
-def distribution_html(cid: str, pmf: list[list[float]], title: str) -> str:
-    """The chart (at least / exactly), its readout and the table of totals."""
+def distribution_html(cid: str, pmf: list[list[float]], title: str, table: str = EVERY_TOTAL) -> str:
+    """The chart (at least / exactly), its readout and the table of totals (`table` names it when whole)."""
     at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
     note = grouping_note(pmf)
     return (
@@ -62,7 +63,7 @@ def distribution_html(cid: str, pmf: list[list[float]], title: str) -> str:
         f'<div class="cx-chart__panel cx-chart__panel--exactly">'
         f'{bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total")}</div></div>'
         f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p>'
-        f"{_table(pmf)}</div>"
+        f"{_table(pmf, table)}</div>"
     )
 
 

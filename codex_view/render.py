@@ -16,7 +16,7 @@ from calc.calculator import Calculator
 from calc.params import ChoiceParam, Param, canonical
 from calc.registry import get
 
-from .distribution import distribution_html
+from .distribution import EVERY_TOTAL, distribution_html
 from .escaping import escape
 from .planner import handoffs_html
 from .tables import table_row
@@ -203,7 +203,8 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     if result.get("tables"):
         parts.append(tables_html(result["tables"]))
     if result.get("distribution"):
-        parts.append(distribution_html(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total")))
+        parts.append(distribution_html(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total"),
+                                       result.get("distribution_table", EVERY_TOTAL)))
     for note in result.get("notes", ()):
         parts.append(f'<p class="cx-note">{escape(note)}</p>')
     return "".join(parts)

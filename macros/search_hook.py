@@ -89,7 +89,9 @@ def ruling_terms(title: str) -> list[str]:
     if not match:
         return []
     digits = match.group(1)
-    return [f"r{digits}", f"r{int(digits)}", f"r-{digits}", f"R-{digits}"]
+    # the search box splits a typed "R-0045" at its hyphen (the index does not: mkdocs.yml's
+    # separator), so its digits alone find the ruling too
+    return [f"r{digits}", f"r{int(digits)}", f"r-{digits}", f"R-{digits}", digits]
 
 
 def add_terms(docs: list[dict]) -> int:

@@ -51,6 +51,7 @@ new MutationObserver(() => {
       stop: Boolean(stop && !stop.hidden && stop.offsetParent !== null),
       value: figure ? figure.dataset.value : null,
       status: (root.querySelector('.cx-status') || {}).textContent || '',
+      pending: (root.querySelector('.cx-pending') || {}).textContent || '',
     });
   });
 }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -123,6 +124,9 @@ def test_a_shared_link_shows_no_figure_until_its_answer_then_right(fresh: Any, s
     starting = [e for e in before if "Loading" in e["status"]]
     assert starting and not any(e["stop"] for e in starting), "Stop was offered during start-up"
     assert any("of" in e["status"] and "MB" in e["status"] for e in loading), "no byte progress shown"
+    # ... once: the line in the answer's place says what is being worked out, not the size again
+    assert any(e["pending"] for e in loading) and not any("MB" in e["pending"] for e in loading), \
+        "the download's size is said twice"
     # the only figures shown in full colour are the live ones
     default = calc.evaluate("rk-check", calc.CALCULATORS["rk-check"].defaults())["chance"]
     # (a style read before codex.css arrived is not what a reader sees: nothing is drawn yet)

@@ -345,3 +345,29 @@ def test_an_average_past_a_million_is_given_by_its_size() -> None:
     usual = fight()   # an everyday fight keeps its figures
     assert re.search(r"takes \d+\.\d attacks", usual["verdict"])
     assert "more than a million" not in result_html(calc.CALCULATORS["rk-fight"], usual)
+
+
+def test_resolve_is_asked_only_where_it_counts() -> None:
+    """Issue 35: a Henchman leaves at his first wound and a Brute at the first blow, so Resolve is
+    not asked for them; the house rules have heroes and villains only, and always ask it."""
+    fight_calc = calc.CALCULATORS["rk-fight"]
+    resolve = next(p for p in fight_calc.params if p.name == "resolve")
+    category = next(p for p in fight_calc.params if p.name == "category")
+    assert resolve.applies({"rules": "summary", "category": "hero"})
+    assert not resolve.applies({"rules": "summary", "category": "henchman"})
+    assert not resolve.applies({"rules": "summary", "category": "brute"})
+    assert [v for v, _ in category.options({"rules": "house"})] == ["hero"]
+    assert resolve.applies({"rules": "house", "category": category.options({"rules": "house"})[0][0]})
+    assert len(category.options({"rules": "summary"})) == 3
+
+
+def test_the_sentence_gives_each_chance_in_the_headlines_digits() -> None:
+    """Issue 35: the headline read ">99.99%" and the sentence under it "over 99.9%"."""
+    from calc.wording import percent
+
+    result = calc.evaluate("rk-fight", calc.CALCULATORS["rk-fight"].defaults())
+    assert result["crippled_within"] > 0.9999   # the case that disagreed
+    for key in ("out_within", "crippled_within"):
+        shown = percent(result[key]).replace(">", "more than ")
+        assert f"{shown} of the time" in result["verdict"], (key, result["verdict"])
+    assert f"Crippled within {result['attacks']} attacks" in result["verdict"]

@@ -150,7 +150,7 @@ def test_each_row_wound_distribution_adds_up() -> None:
 
 
 def test_question_in_words() -> None:
-    assert question(BASE, plan()) == ("Social Attack 6k3 against SD 20, 1k3 base damage, attacker's Panache 2, "
+    assert question(BASE, plan()) == ("Social Attack 6k3 against Social Defense 20, 1k3 base damage, attacker's Panache 2, "
                                       "target's Panache 2, Parry 4k2; 0 to 4 raises")
 
 

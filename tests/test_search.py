@@ -21,7 +21,7 @@ def _index(site_dir: Path) -> dict:
 
 
 def test_ruling_ids_are_indexed_as_readers_type_them() -> None:
-    assert search_hook.ruling_terms("R-0016: House-rule d6 damage dice explode") == ["r0016", "r16", "r-0016", "R-0016"]
+    assert search_hook.ruling_terms("R-0016: House-rule d6 damage dice explode") == ["r0016", "r16", "r-0016", "R-0016", "0016"]
     assert search_hook.ruling_terms("Rulings") == []
     assert search_hook._location("sun/combat.md#sun-parry") == "sun/#sun-parry".replace("sun/#", "sun/combat/#")
     assert search_hook._location("rk/index.md#rk-pages") == "rk/#rk-pages"

@@ -55,9 +55,12 @@ function showPending(root) {
   const form = root.querySelector("form");
   const what = root.compare ? "A and B" : asked ? "the settings in this link" : settingsText(settings(form, readForm(form)));
   const status = !booted && progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
-  const full = `Working out the answer for ${what}…${status}`;
-  line.textContent = asked ? `Working out the answer…${status}` : full;
-  line.dataset.peek = full;
+  // the download's progress is the status line's to say (loadingStatus), once on screen; under the
+  // question line (a link's calculator) the line need not repeat the settings either. The phone's
+  // headline strip (form-layout.js), shown when neither line is in view, carries the whole sentence
+  const full = `Working out the answer for ${what}…`;
+  line.textContent = asked ? "Working out the answer…" : full;
+  line.dataset.peek = full + status;
 }
 
 function clearErrors(root) {

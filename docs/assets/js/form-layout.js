@@ -97,7 +97,44 @@ function placePeek(root) {
   const head = (root.querySelector(".cx-headlines") || root.querySelector(".cx-result")).getBoundingClientRect();
   const formOnScreen = form.bottom > 0 && form.top < height;
   const headOnScreen = head.top >= 0 && head.bottom <= height;
-  peek.hidden = !(formOnScreen && !headOnScreen && peek.childElementCount > 0);
+  // its own room on screen, where it sits in the flow: shown there, or the room would be a gap
+  const room = peek.parentElement.getBoundingClientRect();
+  const inRoom = Boolean(root.codexPeekRoom) && room.bottom > 0 && room.bottom < height - 1;
+  peek.hidden = !((inRoom || (formOnScreen && !headOnScreen)) && peek.childElementCount > 0);
+  if (!peek.hidden) makeRoom(root, peek.offsetHeight);
+}
+
+// Once shown, the strip has room of its own after the form (its holder grows to its height and
+// keeps it, so the page jumps at most once, while the answer is off screen): where the form ends on
+// screen the strip lies in that room, never over the lowest field, and stays shown there (a
+// compact answer under the form) rather than leave a gap. A field that takes the focus scrolls
+// clear of the strip, however many lines the strip wraps to (scroll-padding-bottom).
+function makeRoom(root, height) {
+  document.documentElement.style.setProperty("--cx-peek-height", `${height}px`);
+  if (height <= (root.codexPeekRoom || 0)) return;
+  root.codexPeekRoom = height;
+  root.querySelector(".cx-peek-holder").style.height = `${height}px`;
+}
+
+// The strip lies over the foot of the view, where the form's lowest field may be: a tap on the
+// strip over a field (or its label) is that field's, which takes the focus and scrolls clear of
+// the strip (scroll-padding-bottom, set from the strip's height); over "More options", it opens
+// or closes; elsewhere the strip brings the answer into view.
+function tapOnPeek(root, event) {
+  const form = root.querySelector("form");
+  const under = document.elementsFromPoint(event.clientX, event.clientY)
+    .find((el) => form.contains(el) && el.matches("input, select, textarea, label, summary"));
+  if (under && under.tagName === "SUMMARY") {
+    under.click();
+    return;
+  }
+  const field = under && under.tagName === "LABEL" ? under.control : under;
+  if (field && !field.disabled) {
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "nearest" });
+    return;
+  }
+  root.querySelector(".cx-result").scrollIntoView({ behavior: "smooth", block: "center" });
 }
 
 function openErrors(root) {
@@ -168,7 +205,7 @@ export function bindLayout(root) {
     attributes: true, attributeFilter: ["data-state"],
   });
   const peek = root.querySelector(".cx-peek");
-  if (peek) peek.addEventListener("click", () => result.scrollIntoView({ behavior: "smooth", block: "center" }));
+  if (peek) peek.addEventListener("click", (event) => tapOnPeek(root, event));
   fillPeek(root);
   if (!listening) {
     listening = true;

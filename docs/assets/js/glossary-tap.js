@@ -10,6 +10,15 @@ function closeAll() {
   document.documentElement.classList.remove("cx-defining");
 }
 
+// Material opens its own tooltip for a term that has the focus: once the definition closes, the
+// term keeps the focus (a tap on it, or Close handing it back) but no second box opens over the
+// lines below; the theme's tooltips are allowed again when the term loses the focus.
+function quiet(abbr) {
+  const html = document.documentElement;
+  html.classList.add("cx-quiet-tips");
+  abbr.addEventListener("blur", () => html.classList.remove("cx-quiet-tips"), { once: true });
+}
+
 function definitionLine(abbr) {
   const line = document.createElement("p");
   line.className = "cx-define";
@@ -21,7 +30,7 @@ function definitionLine(abbr) {
   close.type = "button";
   close.className = "cx-define__close";
   close.textContent = "Close";
-  close.addEventListener("click", () => { closeAll(); abbr.focus({ preventScroll: true }); });
+  close.addEventListener("click", () => { closeAll(); quiet(abbr); abbr.focus({ preventScroll: true }); });
   line.append(term, `: ${abbr.codexDefinition} `, close);
   return line;
 }
@@ -32,7 +41,10 @@ function toggle(abbr) {
   const open = document.querySelector(".cx-define");
   const same = open && open.dataset.term === abbr.textContent && open.codexHost === abbr;
   closeAll();
-  if (same) return true;
+  if (same) {
+    quiet(abbr);
+    return true;
+  }
   const line = definitionLine(abbr);
   line.codexHost = abbr;
   if (block.tagName === "LI") block.append(line);
@@ -43,7 +55,8 @@ function toggle(abbr) {
 
 export function bindGlossaryTap() {
   if (!window.matchMedia(COARSE).matches) return;
-  closeAll();   // a page swapped in by instant navigation starts with none open
+  closeAll();   // a page swapped in by instant navigation starts with none open, and no tooltip held back
+  document.documentElement.classList.remove("cx-quiet-tips");
   document.querySelectorAll(".md-content abbr[title]").forEach((abbr) => {
     if (abbr.codexTap) return;
     abbr.codexTap = true;

@@ -17,8 +17,7 @@ function ruleLink(link) {
 function control(link) {
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "cx-preview-tap";
-  button.textContent = "i";
+  button.className = "cx-preview-tap";   // the theme's info icon, drawn by forum.css
   button.setAttribute("aria-label", `Preview: ${link.textContent.trim()}`);
   button.setAttribute("aria-expanded", "false");
   let open = false;
@@ -35,11 +34,28 @@ function control(link) {
   return button;
 }
 
+// Punctuation that closes the link's sentence or bracket: it stays on the control's line, or
+// ")." could wrap onto a line of its own after the control
+const CLOSING = /^[)\].,;:!?\u2019\u201d]+/;
+
+function place(link, button) {
+  const next = link.nextSibling;
+  const closing = next && next.nodeType === Node.TEXT_NODE ? next.data.match(CLOSING) : null;
+  const keep = document.createElement("span");
+  keep.className = "cx-preview-keep";
+  keep.append(button);
+  if (closing) {
+    next.data = next.data.slice(closing[0].length);
+    keep.append(closing[0]);
+  }
+  link.after(keep);
+}
+
 export function bindPreviews() {
   if (!TOUCH.matches) return;
   document.querySelectorAll(".md-content article a[href]").forEach((link) => {
     if (link.codexPreview || !ruleLink(link)) return;
     link.codexPreview = true;
-    link.after(control(link));
+    place(link, control(link));
   });
 }

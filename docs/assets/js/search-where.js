@@ -1,7 +1,7 @@
 // Search results say where each one lives: "Roll & Keep › Damage and wounds" above the page's
 // result, the game taken from the site's navigation tabs and the page from Material's own
-// result. Material renders the list (search in a worker); this only adds a line of text to
-// each item it shows, with textContent.
+// result. Material renders the list (search in a worker); this adds a line of text to
+// each item it shows, with textContent, and mends where its links lead.
 import { SITE_ROOT } from "./links.js";
 
 function gameTabs() {
@@ -39,9 +39,21 @@ function quietSingleLetters(item) {
   }
 }
 
+// Material heads each page's results with the page itself, even when only a section of it
+// matched: its link then carries an empty `?h=` and opens the top of the page ("6k3" led to the
+// top of the Calculators page, not to the Roll & Keep calculator). Such a head leads where its
+// best section does.
+function leadToBestSection(item) {
+  const [head, best] = item.querySelectorAll("a.md-search-result__link");
+  if (!head || !best) return;
+  const url = new URL(head.href, location.href);
+  if (url.searchParams.has("h") && !url.searchParams.get("h").trim()) head.href = best.href;
+}
+
 function label(list) {
   const tabs = gameTabs();
   for (const item of list.querySelectorAll(":scope > .md-search-result__item")) {
+    leadToBestSection(item);
     quietSingleLetters(item);
     if (item.querySelector(".cx-search-where")) continue;
     const text = where(item, tabs);
