@@ -162,16 +162,15 @@ def test_a_kept_card_is_the_one_its_text_draws(tmp_path: Path, monkeypatch: pyte
     from macros import build_cache, forum_hook
 
     monkeypatch.setattr(build_cache, "ROOT", tmp_path)
-    forum_hook._card.cache_clear()
-    kept = {title: forum_hook._card(SITE_NAME, title, "Roll & Keep") for title in ("Wound Checks", "Wound Check")}
-    assert len(list((tmp_path / ".cache" / "cards").iterdir())) == 2
-    assert kept["Wound Check"] == cards.card_png(site_name=SITE_NAME, title="Wound Check", game="Roll & Keep",
-                                                 footer=forum_hook.CARD_FOOTER)
-    forum_hook._card.cache_clear()   # as the next build would: read from .cache, not drawn
+    asked = [{"site_name": SITE_NAME, "title": t, "game": "Roll & Keep", "footer": forum_hook.CARD_FOOTER}
+             for t in ("Wound Checks", "Wound Check")]
+    kept, made = cards.drawn(asked)
+    assert made == 2 and len(list((tmp_path / ".cache" / "cards").iterdir())) == 2
+    assert kept[1] == cards.card_png(site_name=SITE_NAME, title="Wound Check", game="Roll & Keep",
+                                     footer=forum_hook.CARD_FOOTER)
+    # as the next build would: read from .cache, not drawn
     monkeypatch.setattr(cards, "card_png", lambda **_: pytest.fail("a kept card was drawn again"))
-    for title, png in kept.items():
-        assert forum_hook._card(SITE_NAME, title, "Roll & Keep") == png
-    forum_hook._card.cache_clear()
+    assert cards.drawn(asked) == (kept, 0)
 
 
 def test_description_helpers() -> None:

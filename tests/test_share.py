@@ -235,3 +235,17 @@ def test_copy_link_on_a_ruling_and_on_a_heading_copies_its_share_address(phone_c
         assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor)
         assert urlsplit(page.url).fragment == anchor
     assert page.watch.errors == []
+
+
+def test_cards_drawn_on_every_core_are_the_cards_drawn_one_by_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cold build draws its missing cards in worker processes (build_cache.cached_batch):
+    the same bytes as drawing each here, kept for the next build."""
+    from macros import build_cache
+
+    monkeypatch.setattr(build_cache, "ROOT", tmp_path)
+    asked = [{"site_name": "S", "title": f"R-{n:04d}: a ruling", "game": "Ruling", "footer": cards.FOOTER}
+             for n in range(build_cache.PARALLEL_FROM + 1)]
+    pngs, made = cards.drawn(asked)
+    assert made == len(asked)
+    assert pngs == [cards.card_png(**a) for a in asked]
+    assert cards.drawn(asked) == (pngs, 0)
