@@ -33,7 +33,7 @@ from macros.contract_hook import REDIRECTS, read_published  # noqa: E402
 from macros.games import GAMES, game_of  # noqa: E402
 from macros.links import SHARE_FOLDER, page_url, share_path  # noqa: E402
 from macros.mdsource import heading_index  # noqa: E402
-from macros.printing import FOLDER as PRINT_FOLDER  # noqa: E402
+from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.share")
 _sections: dict[str, share.Section] = {}     # `rk/damage/#rk-wound-checks` -> its section, per build
@@ -55,9 +55,9 @@ def on_env(env: Any, *, config: MkDocsConfig, files: Files) -> Any:
 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     src = page.file.src_uri
-    if src.startswith(PRINT_FOLDER + "/"):
-        return html   # the print pages repeat the rules under `print-` anchors
     found = share.sections(html, page.url)
+    if src.startswith(PRINT_FOLDER + "/"):   # repeats the rules under `print-` anchors: links.js shares
+        found = [s for s in found if not s.anchor.startswith(PRINT_PREFIX)]   # `print-x` as `x`
     for section in found:
         _sections[f"{page.url}#{section.anchor}"] = section
     if found and found[0].level == 1:
