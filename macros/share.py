@@ -60,6 +60,7 @@ class Share:
     target: str          # site-relative: `rk/damage/#rk-wound-checks`
     target_label: str    # "Wound Checks in Damage and wounds"
     trail: str           # "Seventh Sun Codex › Roll & Keep › Damage and wounds"
+    links: tuple[tuple[str, str], ...] = ()   # (label, site-relative address) listed under the body
 
 
 class _Sections(HTMLParser):
@@ -160,8 +161,10 @@ def section_share(section: Section, page: Section, *, game: str | None, site_nam
     )
 
 
-def ruling_share(r: Ruling, *, rulings_url: str, games: list[str], rule_labels: list[str], site_name: str, rulings_title: str) -> Share:
-    """The share page of a ruling: its ID and title, its statement, and whether it still holds."""
+def ruling_share(r: Ruling, *, rulings_url: str, games: list[str], rules: list[tuple[str, str]], site_name: str, rulings_title: str) -> Share:
+    """The share page of a ruling: its ID and title, its statement, whether it still holds (and
+    the share address of the ruling that replaced it), and the rules it touches (label, address)."""
+    successor = [(f"Replaced by {r.superseded_by}", share_path(r.superseded_by.lower()))] if r.superseded_by else []
     suffix = "" if r.active else " (withdrawn)"
     notice = () if r.active else (withdrawal_text(r),)
     summary = r.statement if r.active else f"{withdrawal_text(r)} {r.statement}"
@@ -171,7 +174,8 @@ def ruling_share(r: Ruling, *, rulings_url: str, games: list[str], rule_labels: 
         card_title=f"{r.id}: {r.title}{suffix}",
         card_line=SEPARATOR.join(["Ruling", *games]),
         description=meta.trim(summary, DESCRIPTION_LIMIT),
-        body=notice + (r.statement, "Touches: " + "; ".join(rule_labels) + "."),
+        body=notice + (r.statement,),
+        links=tuple(successor) + tuple((f"Touches {label}", target) for label, target in rules),
         target=f"{rulings_url}#{r.anchor}",
         target_label=f"{r.id} on the {rulings_title} page",
         trail=SEPARATOR.join([site_name, rulings_title]),
@@ -194,6 +198,9 @@ def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str
     head = [f'<meta property="{escape(k)}" content="{escape(v)}">' for k, v in tags["og"]]
     head += [f'<meta name="{escape(k)}" content="{escape(v)}">' for k, v in tags["twitter"]]
     body = "\n".join(f"<p>{escape(text)}</p>" for text in share.body)
+    if share.links:
+        items = "".join(f'<li><a href="{escape(up + target)}">{escape(label)}</a></li>' for label, target in share.links)
+        body += f"\n<ul>{items}</ul>"
     return "\n".join([
         "<!doctype html>",
         '<html lang="en">',

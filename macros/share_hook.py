@@ -77,7 +77,7 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
         share.ruling_share(
             r, rulings_url=rulings_url, site_name=config.site_name, rulings_title=rulings_title,
             games=list(dict.fromkeys(GAMES[g] for g in (game_of(rule) for rule in r.rules) if g)),
-            rule_labels=[rulings.rule_label(rule, index) for rule in r.rules],
+            rules=[(rulings.rule_label(rule, index), _address(rule)) for rule in r.rules],
         )
         for r in log_
     ]
@@ -94,6 +94,12 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
             section, page, game=_games.get(section.page_url), site_name=config.site_name, anchor=anchor,
         ))
     return out
+
+
+def _address(rule: str) -> str:
+    """`rk/damage.md#rk-wound-checks` -> `rk/damage/#rk-wound-checks` (site-relative)."""
+    page, _, anchor = rule.partition("#")
+    return f"{page_url(page)}#{anchor}"
 
 
 def _redirects(config: MkDocsConfig) -> dict[str, str]:

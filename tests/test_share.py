@@ -37,6 +37,7 @@ class _SharePage(HTMLParser):
         self.target: str | None = None
         self.scripts: list[str] = []
         self.text: list[str] = []
+        self.hrefs: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -46,6 +47,8 @@ class _SharePage(HTMLParser):
             self.canonical.append(a["href"])
         elif tag == "a" and a.get("id") == share.TARGET_ID:
             self.target = a["href"]
+        elif tag == "a":
+            self.hrefs.append(a["href"])
         elif tag == "script":
             self.scripts.append(a.get("src", ""))
 
@@ -108,6 +111,10 @@ def test_every_ruling_and_published_anchor_has_a_share_page_that_previews_it(sit
             wrong.append(f"{anchor}: {where} is not built")
         if [urljoin(url, s) for s in page.scripts] != [base_url + share.SCRIPT]:
             wrong.append(f"{anchor}: scripts {page.scripts}")
+        for href in page.hrefs:   # a ruling's rules, its successor: each a built page and anchor
+            there = urlsplit(urljoin(url, href))
+            if there.fragment and there.fragment not in parse_file(site_dir / there.path.lstrip("/") / "index.html").ids:
+                wrong.append(f"{anchor}: dead link {href}")
         # what it says: a ruling's ID, title and statement; a section's heading and its opening
         # words as the built page has them (read there, never typed again)
         title, description = m.get("og:title", ""), m.get("og:description", "")
@@ -127,7 +134,7 @@ def test_every_ruling_and_published_anchor_has_a_share_page_that_previews_it(sit
     assert wrong == [], "\n".join(wrong[:30])
 
 
-def test_a_withdrawn_ruling_keeps_its_address_and_says_what_replaced_it(site_dir: Path) -> None:
+def test_a_withdrawn_ruling_keeps_its_address_and_says_what_replaced_it(site_dir: Path, base_url: str) -> None:
     withdrawn = [r for r in rulings.load() if not r.active]
     assert any(r.superseded_by for r in withdrawn)
     for r in withdrawn:
@@ -136,8 +143,10 @@ def test_a_withdrawn_ruling_keeps_its_address_and_says_what_replaced_it(site_dir
         assert page.meta["og:title"].endswith("(withdrawn)"), r.id
         assert page.meta["og:description"].startswith("Withdrawn on "), r.id
         assert rulings.withdrawal_text(r) in text, r.id
-        if r.superseded_by:
+        if r.superseded_by:   # and links to the successor's own share page
             assert f"Replaced by {r.superseded_by}." in text, r.id
+            here = base_url + share_path(r.anchor)
+            assert base_url + share_path(r.superseded_by.lower()) in [urljoin(here, h) for h in page.hrefs], r.id
 
 
 def test_share_pages_are_small_kept_out_of_the_sitemap_and_never_stored_offline(site_dir: Path) -> None:
