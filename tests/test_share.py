@@ -258,3 +258,18 @@ def test_cards_drawn_on_every_core_are_the_cards_drawn_one_by_one(tmp_path: Path
     assert made == len(asked)
     assert pngs == [cards.card_png(**a) for a in asked]
     assert cards.drawn(asked) == (pngs, 0)
+
+
+def test_without_javascript_a_share_page_shows_the_ruling_and_its_link_leads_on(browser: Any, served: str) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, java_script_enabled=False)
+    page = ctx.new_page()
+    try:
+        page.goto(served + share_path("r-0014"))
+        assert page.url == served + share_path("r-0014")          # no script: the reader stays here
+        r = next(r for r in rulings.load() if r.anchor == "r-0014")
+        assert page.locator("h1").inner_text() == f"{r.id}: {r.title}"
+        assert page.get_by_text(r.statement).is_visible()
+        page.locator(f"#{share.TARGET_ID}").tap()
+        page.wait_for_url(served + "rulings/#r-0014")
+    finally:
+        ctx.close()
