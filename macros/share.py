@@ -33,6 +33,7 @@ TARGET_ID = "cx-share-target"    # the link share.js follows
 _HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _NOT_PROSE = {"script", "style", "sup", "table", "figure", "form", "nav", "svg", "button", "select"}
+SUMMARY = "cx-calc__summary"     # a calculator's one-line summary (codex_view/render.py): its opening
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
 
 
@@ -67,7 +68,7 @@ class _Sections(HTMLParser):
     """Each heading with an id, and the first classless paragraph (or list item) after it.
 
     A heading followed straight by a subheading takes the subheading's opening too; nothing
-    inside a table, a form, a calculator or a figure is an opening."""
+    inside a table, a form or a figure is an opening, nor inside a calculator but its summary."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -85,6 +86,8 @@ class _Sections(HTMLParser):
         a = dict(attrs)
         self.depth += 1
         if self.skip_at:
+            if SUMMARY in (a.get("class") or "").split() and self.words is None and self.waiting:
+                self.words, self.words_at = [], self.depth
             return
         if tag in _HEADINGS and a.get("id"):
             level = int(tag[1])
@@ -98,7 +101,9 @@ class _Sections(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in _VOID:
             return
-        if self.skip_at == self.depth:
+        if self.words is not None and self.depth == self.words_at:
+            self._opened()
+        elif self.skip_at == self.depth:
             self.skip_at = 0
         elif self.skip_at:
             pass
@@ -107,18 +112,20 @@ class _Sections(HTMLParser):
             self.found.append(self.heading)
             self.waiting.append(self.heading)
             self.heading = None
-        elif self.words is not None and self.depth == self.words_at:
-            text = " ".join("".join(self.words).split())
-            self.words = None
-            if text:
-                for section in self.waiting:
-                    section[3] = text
-                self.waiting = []
         self.depth -= 1
 
+    def _opened(self) -> None:
+        """The opening just read goes to every heading waiting for one."""
+        text = " ".join("".join(self.words or ()).split())
+        self.words = None
+        if text:
+            for section in self.waiting:
+                section[3] = text
+            self.waiting = []
+
     def handle_data(self, data: str) -> None:
-        if self.skip_at:
-            return
+        if self.skip_at and not (self.words is not None and self.words_at > self.skip_at):
+            return   # skipped, unless it is a calculator's summary
         if self.heading is not None:
             self.heading[1].append(data)
         elif self.words is not None:

@@ -187,6 +187,8 @@ def test_a_sections_opening_skips_widgets_and_the_heading_link() -> None:
         '<div data-calculator="x"><p>Not prose.</p><div><p>Nor this.</p></div></div>'
         '<p class="cx-rulings">Rulings: R-0001</p><p>Parry first. Parry second, longer.</p>'
         '<h2 id="b">B</h2><h3 id="c">C</h3><table><tr><td><p>cell</p></td></tr></table><ul><li>Item <b>one</b>.</li></ul>'
+        '<h2 id="d">D</h2><section data-calculator="y"><p class="t"><strong>D</strong> <span class="cx-calc__summary">'
+        'What it <em>works out</em>.</span></p><form><p>Field help.</p></form></section><p>After.<sup>1</sup></p>'
     )
     found = {s.anchor: (s.heading, s.level, s.opening) for s in share.sections(html, "p/")}
     assert found == {
@@ -194,6 +196,7 @@ def test_a_sections_opening_skips_widgets_and_the_heading_link() -> None:
         "a": ("Parry", 2, "Parry first. Parry second, longer."),
         "b": ("B", 2, "Item one."),
         "c": ("C", 3, "Item one."),
+        "d": ("D", 2, "What it works out."),
     }
     assert share.opening("Short. Second one. Third.") == "Short. Second one."
     assert share.opening("x" * 130 + ". Second.") == "x" * 130 + "."
