@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import hashlib
 import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Below this many missing items a batch is made here: starting worker processes costs more
+PARALLEL_FROM = 16
+
+
+def _path(folder: str, key: bytes) -> Path:
+    return ROOT / ".cache" / folder / hashlib.sha256(key).hexdigest()[:24]
+
+
 def cached(folder: str, key: bytes, make: Callable[[], bytes]) -> bytes:
     """`make()`, kept under a hash of `key`."""
-    cache = ROOT / ".cache" / folder
-    path = cache / hashlib.sha256(key).hexdigest()[:24]
+    path = _path(folder, key)
     if path.exists():
         return path.read_bytes()
     made = make()
@@ -32,3 +40,25 @@ def write_whole(path: Path, data: bytes) -> None:
     partial = path.with_suffix(f".{os.getpid()}.part")
     partial.write_bytes(data)
     partial.replace(path)
+
+
+def cached_batch(folder: str, jobs: list[tuple[bytes, dict[str, Any]]], make: Callable[..., bytes]) -> tuple[list[bytes], int]:
+    """`make(**kwargs)` for each `(key, kwargs)`, kept like `cached`; the missing ones are made in
+    worker processes, one per core (`make` is a module-level function, so it can be sent there).
+    Returns the bytes in job order and how many were made (the rest came from `.cache`)."""
+    paths = [_path(folder, key) for key, _ in jobs]
+    missing = [n for n, path in enumerate(paths) if not path.exists()]
+    if len(missing) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1:
+        with ProcessPoolExecutor() as pool:
+            made = list(pool.map(_call, [(make, jobs[n][1]) for n in missing], chunksize=8))
+    else:
+        made = [make(**jobs[n][1]) for n in missing]
+    for n, data in zip(missing, made):
+        write_whole(paths[n], data)
+    fresh = dict(zip(missing, made))
+    return [fresh[n] if n in fresh else path.read_bytes() for n, path in enumerate(paths)], len(missing)
+
+
+def _call(job: tuple[Callable[..., bytes], dict[str, Any]]) -> bytes:
+    make, kwargs = job
+    return make(**kwargs)

@@ -8,10 +8,15 @@ the pinned Pillow version: the same page gives the same card on every build.
 from __future__ import annotations
 
 import io
+import json
 import math
 from functools import lru_cache
+from pathlib import Path
 
+import PIL
 from PIL import Image, ImageDraw, ImageFont
+
+from .build_cache import cached_batch
 
 WIDTH, HEIGHT = 1200, 630
 MARGIN = 80
@@ -23,6 +28,7 @@ MUTED = (200, 190, 182)
 TITLE_SIZES = (88, 76, 64, 54, 46)
 LEADING = 1.18
 PALETTE_COLOURS = 64
+FOOTER = "Rules, rulings and exact odds"   # under the title of every card
 
 
 def card_path(src_uri: str) -> str:
@@ -99,3 +105,16 @@ def card_png(*, site_name: str, title: str, game: str | None = None, footer: str
     out = io.BytesIO()
     image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=6)
     return out.getvalue()
+
+
+
+# A card's bytes depend on its text, this drawing code and Pillow only: kept across builds
+# (macros/build_cache.py) under those, each card is drawn once.
+_CODE = Path(__file__).read_bytes() + PIL.__version__.encode()
+
+
+def drawn(cards: list[dict[str, str | None]]) -> tuple[list[bytes], int]:
+    """`card_png(**c)` for each set of keyword arguments, from `.cache/cards` when drawn before;
+    the missing ones are drawn on every core. Returns the PNGs in order and how many were drawn."""
+    jobs = [(_CODE + json.dumps(c, sort_keys=True).encode(), c) for c in cards]
+    return cached_batch("cards", jobs, card_png)

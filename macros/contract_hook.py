@@ -4,7 +4,8 @@ Published anchors
     `contracts/published_anchors.txt` lists every `page/#anchor` a forum post may cite. After the
     build, each must still be a heading on its page, or be declared moved in
     `docs/anchor_redirects.json` to a `page/#anchor` that is built (links.js follows it).
-    A renamed heading or a deleted ruling (`rulings/#r-00NN`) stops the build.
+    A renamed heading or a deleted ruling (`rulings/#r-00NN`) stops the build. Each of them, and
+    each ruling, must also have its share page, `s/<anchor>/` (macros/share_hook.py).
     MkDocs' own `validation: anchors: warn` (mkdocs.yml) adds the links between pages: with
     `--strict`, a link to an anchor that no longer exists stops the build too.
 
@@ -34,6 +35,7 @@ from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import ruling_lock, rulings  # noqa: E402
+from macros.links import share_path  # noqa: E402
 from macros.site_index import published_anchors  # noqa: E402
 
 PUBLISHED = ROOT / "contracts" / "published_anchors.txt"
@@ -78,6 +80,16 @@ def lost_anchors(published: set[str], built: set[str], redirects: dict[str, str]
     return found
 
 
+def missing_shares(site: Path, published: set[str], ruling_anchors: list[str]) -> list[str]:
+    """Each published anchor and each ruling whose share page (`s/<anchor>/`) was not written."""
+    anchors = sorted({a.partition("#")[2] for a in published} | set(ruling_anchors))
+    return [
+        f"{anchor} has no share page ({share_path(anchor)}index.html): macros/share_hook.py writes one per "
+        "published anchor and ruling"
+        for anchor in anchors if not (site / share_path(anchor) / "index.html").is_file()
+    ]
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """The rulings lock is checked first, before any hook's files (and their Node steps) are made."""
     lock = ruling_lock.read()
@@ -107,6 +119,10 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     redirects_file = Path(config.docs_dir) / REDIRECTS
     redirects = json.loads(redirects_file.read_text(encoding="utf-8")) if redirects_file.exists() else {}
-    lost = lost_anchors(read_published(), published_anchors(site), redirects)
+    published = read_published()
+    lost = lost_anchors(published, published_anchors(site), redirects)
     if lost:
         _fail("published anchors lost (contracts/published_anchors.txt)", lost)
+    unshared = missing_shares(site, published, [r.anchor for r in rulings.load()])
+    if unshared:
+        _fail("share pages missing", unshared)

@@ -12,14 +12,10 @@ with their included rules already expanded. The work itself lives in plain modul
 
 from __future__ import annotations
 
-import json
 import sys
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
-
-import PIL
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -30,13 +26,12 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import cards, glossary, meta, rulings  # noqa: E402
-from macros.build_cache import cached  # noqa: E402
 from macros.ruling_links import RulingLinksExtension  # noqa: E402
 from macros.games import GAMES, game_of  # noqa: E402
 from macros.mdsource import heading_index, title as md_title  # noqa: E402
 from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
 
-CARD_FOOTER = "Rules, rulings and exact odds"
+CARD_FOOTER = cards.FOOTER
 
 _titles: dict[str, tuple[str, str | None]] = {}     # src_uri -> (page title, game name), per build
 
@@ -56,17 +51,6 @@ def _print_game(src_uri: str) -> str | None:
     return None
 
 
-# A card's bytes depend on its text, the drawing code and Pillow only (macros/cards.py): kept
-# across builds under those, they are drawn once (38 cards took 0.6 s of every build)
-_CARD_CODE = Path(cards.__file__).read_bytes() + PIL.__version__.encode()
-
-
-@lru_cache(maxsize=256)
-def _card(site_name: str, title: str, game: str | None) -> bytes:
-    key = _CARD_CODE + json.dumps([site_name, title, game, CARD_FOOTER]).encode()
-    return cached("cards", key, lambda: cards.card_png(site_name=site_name, title=title, game=game, footer=CARD_FOOTER))
-
-
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     docs = Path(config.docs_dir)
     index = heading_index(docs)
@@ -81,9 +65,13 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     _titles.clear()
     for file in files.documentation_pages():
         title = md_title(file.content_string, fallback=Path(file.src_uri).stem)
-        game = _game_name(file.src_uri)
-        _titles[file.src_uri] = (title, game)
-        files.append(File.generated(config, cards.card_path(file.src_uri), content=_card(config.site_name, title, game)))
+        _titles[file.src_uri] = (title, _game_name(file.src_uri))
+    # drawn once, then kept in .cache (macros/cards.py): 38 cards took 0.6 s of every build
+    pngs, _ = cards.drawn([
+        {"site_name": config.site_name, "title": title, "game": game, "footer": CARD_FOOTER} for title, game in _titles.values()
+    ])
+    for src, png in zip(_titles, pngs):
+        files.append(File.generated(config, cards.card_path(src), content=png))
     return files
 
 

@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
 from .games import GAMES, game_of
-from .links import page_url
+from .links import page_url, share_path
 from .mdsource import headings
 
 PAGE = "rulings.md"
@@ -254,7 +254,7 @@ def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str,
         f"  <author><name>{xml_escape(site_name)}</name></author>",
     ]
     for r in sorted(rulings, key=lambda r: (changed(r), r.id), reverse=True):
-        url = f"{page}#{r.anchor}"
+        url = f"{page}#{r.anchor}"      # the entry's id, kept for good; its link is the share address
         links = "".join(
             f'<li><a href="{escape(base + page_url(rule) + "#" + rule.partition("#")[2])}">'
             f"{escape(rule_label(rule, index))}</a></li>"
@@ -267,7 +267,7 @@ def atom_feed(rulings: list[Ruling], index: Mapping[str, str], *, site_url: str,
             "  <entry>",
             f"    <title>{xml_escape(r.id)}: {xml_escape(r.title)}{'' if r.active else ' (withdrawn)'}</title>",
             f"    <id>{xml_escape(url)}</id>",
-            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(url)}/>",
+            f"    <link rel=\"alternate\" type=\"text/html\" href={quoteattr(base + share_path(r.anchor))}/>",
             f"    <published>{r.date}T00:00:00Z</published>",
             f"    <updated>{changed(r)}T00:00:00Z</updated>",
             f"    <summary>{xml_escape(summary)}</summary>",

@@ -36,6 +36,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from macros.links import SHARE_FOLDER
+
 POLICY = (
     ("default-src", "'self'"),
     # No 'wasm-unsafe-eval' here: only the worker compiles WebAssembly (Pyodide), and a worker
@@ -215,9 +217,10 @@ OFFLINE_PAGE = "offline.html"  # a theme template (overrides/offline.html), answ
 # then replaced in every page by the size of the whole offline copy ("21.9 MB").
 SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
-# feeds and sitemaps (read by machines), host configuration files, the 404 page.
+# feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
+# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
-NEVER_PREFIXES = ("assets/javascripts/lunr/",)
+NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's

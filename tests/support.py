@@ -11,6 +11,7 @@ import contextlib
 import fcntl
 import functools
 import http.server
+import io
 import os
 import shutil
 import subprocess
@@ -228,3 +229,12 @@ def phone_page(browser: Any, served: str) -> Iterator[Any]:
         page = ctx.new_page()
         page.watch = PageWatch(page, served.rstrip("/"))
         yield page
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a PNG, as Pillow reads them (anything else fails)."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        assert image.format == "PNG"
+        return image.size

@@ -22,7 +22,7 @@ from macros.links import page_url
 from macros.mdsource import heading_index, headings
 from macros.site_index import content_pages, published_anchors
 from tests.browser import assert_citation_formats, clipboard
-from tests.support import ROOT, PageWatch
+from tests.support import ROOT, PageWatch, png_size
 
 DOCS = ROOT / "docs"
 SITE_NAME = "Seventh Sun Codex"
@@ -132,15 +132,6 @@ def test_preview_text_comes_from_the_page(site_dir: Path) -> None:
     assert printed["og:description"].startswith("Every Roll & Keep rule in the Codex on one page")
 
 
-def png_size(data: bytes) -> tuple[int, int]:
-    """Width and height of a PNG, as Pillow reads them (anything else fails)."""
-    from PIL import Image
-
-    with Image.open(io.BytesIO(data)) as image:
-        assert image.format == "PNG"
-        return image.size
-
-
 def test_social_cards_are_1200_by_630_pngs(site_dir: Path, base_url: str) -> None:
     from PIL import Image
 
@@ -169,16 +160,15 @@ def test_a_kept_card_is_the_one_its_text_draws(tmp_path: Path, monkeypatch: pyte
     from macros import build_cache, forum_hook
 
     monkeypatch.setattr(build_cache, "ROOT", tmp_path)
-    forum_hook._card.cache_clear()
-    kept = {title: forum_hook._card(SITE_NAME, title, "Roll & Keep") for title in ("Wound Checks", "Wound Check")}
-    assert len(list((tmp_path / ".cache" / "cards").iterdir())) == 2
-    assert kept["Wound Check"] == cards.card_png(site_name=SITE_NAME, title="Wound Check", game="Roll & Keep",
-                                                 footer=forum_hook.CARD_FOOTER)
-    forum_hook._card.cache_clear()   # as the next build would: read from .cache, not drawn
+    asked = [{"site_name": SITE_NAME, "title": t, "game": "Roll & Keep", "footer": forum_hook.CARD_FOOTER}
+             for t in ("Wound Checks", "Wound Check")]
+    kept, made = cards.drawn(asked)
+    assert made == 2 and len(list((tmp_path / ".cache" / "cards").iterdir())) == 2
+    assert kept[1] == cards.card_png(site_name=SITE_NAME, title="Wound Check", game="Roll & Keep",
+                                     footer=forum_hook.CARD_FOOTER)
+    # as the next build would: read from .cache, not drawn
     monkeypatch.setattr(cards, "card_png", lambda **_: pytest.fail("a kept card was drawn again"))
-    for title, png in kept.items():
-        assert forum_hook._card(SITE_NAME, title, "Roll & Keep") == png
-    forum_hook._card.cache_clear()
+    assert cards.drawn(asked) == (kept, 0)
 
 
 def test_description_helpers() -> None:
@@ -406,7 +396,7 @@ def test_citation_formats_land_in_theclipboard(forum_page: Any, served: str) -> 
     popover.wait_for(state="visible")
     # the note follows the clipboard write, which is asynchronous: wait for it
     page.locator(".cx-flash", has_text="Link copied").wait_for(state="visible", timeout=5000)
-    assert clipboard(page) == url
+    assert clipboard(page) == served + "s/sun-parry/"     # the share address (macros/share.py)
     assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Seventh Sun › Combat › Parry"
     assert_citation_formats(page, popover, "Seventh Sun Codex › Seventh Sun › Combat › Parry", url)
     page.keyboard.press("Escape")

@@ -65,6 +65,17 @@ function headingUrl(link) {
   return location.origin + location.pathname + query + url.hash;
 }
 
+// A rule's share address (`s/<anchor>/`, macros/share_hook.py): its own page, which a forum
+// previews as that rule and which sends a reader on to it here. The folder is named by the page
+// (<meta name="codex-share">); a print page's `print-x` heading shares the rule `x`.
+function shareUrl(link) {
+  const folder = document.querySelector('meta[name="codex-share"]');
+  const id = new URL(link.getAttribute("href"), location.href).hash.slice(1);
+  if (!folder || !folder.content || !id) return headingUrl(link);
+  const anchor = decodeURIComponent(id).replace(/^print-/, "");
+  return new URL(`${folder.content}${encodeURIComponent(anchor)}/`, SITE_ROOT).href;
+}
+
 // The game a page belongs to: the breadcrumb after the home page ("Roll & Keep").
 function citeGame() {
   const crumbs = [...document.querySelectorAll(".md-path__link")].map((a) => a.textContent.trim());
@@ -83,15 +94,16 @@ function citation(link) {
   const named = parts.filter(Boolean).filter((part, i, all) => i === 0 || part !== all[i - 1]);
   return {
     title: named.join(CITE_SEPARATOR),
-    url: headingUrl(link),
+    url: headingUrl(link),      // a citation names the rule page itself, with its open tab
+    share: shareUrl(link),
   };
 }
 
-function formatCitation(format, { title, url }) {
+function formatCitation(format, { title, url, share }) {
   const safeUrl = url.replace(/[()[\] ]/g, (c) => URL_UNSAFE[c]);
   if (format === "markdown") return `[${title.replace(/[\\[\]]/g, "\\$&")}](${safeUrl})`;
   if (format === "bbcode") return `[url=${safeUrl}]${title.replace(/\[/g, "(").replace(/\]/g, ")")}[/url]`;
-  return url;
+  return share;   // "Copy link": the share address
 }
 
 function closeCite({ restoreFocus = false } = {}) {
@@ -174,7 +186,7 @@ export function bindHeadingLinks() {
       event.stopPropagation();   // not a navigation: keep Material's instant navigation out of it
       const url = headingUrl(link);
       history.replaceState(history.state, "", location.pathname + location.search + new URL(url).hash);
-      await copyText(url);
+      await copyText(shareUrl(link));
       flash(link, "Link copied");
       openCitePopover(link);
     });
