@@ -1,0 +1,53 @@
+"""The live rolls of built pages, read with the standard library: each page's roll buttons (in
+order, with the text they show) and its popovers' JSON (macros/roll_marks.py)."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+
+class RollPage(HTMLParser):
+    """`buttons`: (data-roll key, shown text, aria-label) in page order; `popovers`: the page's JSON."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.buttons: list[tuple[str, str, str]] = []
+        self.popovers: dict[str, Any] = {}
+        self._button: list[str] | None = None
+        self._attrs: dict[str, str | None] = {}
+        self._data: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "button" and "cx-roll" in (a.get("class") or "").split():
+            self._button, self._attrs = [], a
+        elif tag == "script" and "cx-rolls-data" in (a.get("class") or "").split():
+            self._data = []
+
+    def handle_data(self, data: str) -> None:
+        for sink in (self._button, self._data):
+            if sink is not None:
+                sink.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button" and self._button is not None:
+            self.buttons.append((str(self._attrs["data-roll"]), "".join(self._button),
+                                 str(self._attrs.get("aria-label"))))
+            self._button = None
+        elif tag == "script" and self._data is not None:
+            self.popovers = json.loads("".join(self._data))
+            self._data = None
+
+
+def roll_pages(site: Path) -> dict[str, RollPage]:
+    """Every built page with live rolls, by its path under the site (`rk/basics/index.html`)."""
+    out = {}
+    for path in sorted(site.rglob("*.html")):
+        parser = RollPage()
+        parser.feed(path.read_text(encoding="utf-8"))
+        if parser.buttons:
+            out[path.relative_to(site).as_posix()] = parser
+    return out
