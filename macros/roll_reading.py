@@ -25,7 +25,7 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "sun": re.compile(r"(?<![\w+])(?P<count>\d+)d(?P<sides>\d+)(?!\w)"),
     # any whole number: "roll 4 dice" and "rolls **7** dice" (the number in bold, apart from its
     # word) are told from other numbers by the words around them in `read_pool`
-    "pool": re.compile(r"(?<![\w+.,])(?P<dice>\d+)(?![\w.,])"),
+    "pool": re.compile(r"(?<![\w+.,])(?P<dice>\d+)(?!\w|[.,]\d)"),
 }
 
 # -- what the context says ----------------------------------------------------------------------
@@ -35,17 +35,18 @@ TAB_RULES = {"Summary rules": "summary", "House rules": "house"}
 PAGE_RULES = {"rk/social.md": "house", "rk/mounted.md": "house", "rk/drama-dice.md": "summary"}
 RULES_NAMED = {"summary": re.compile(r"\bsummary\b", re.I), "house": re.compile(r"\bhouse\b", re.I)}
 # Social Damage exists only in the house rules, which roll it on six-sided dice
-SOCIAL = re.compile(r"\bsocial damage\b", re.I)
+SOCIAL = re.compile(r"\bsocial\s+damage\b", re.I)
 # "4k2 damage roll", "3k2 Social Damage", "a 3k2 roll of six-sided dice" (only damage is six-sided)
-DAMAGE_AFTER = re.compile(r"^\W*(?:(?:physical |social )?damage\b|roll of six-sided dice)", re.I)
-DAMAGE_BEFORE = re.compile(r"\b(?:does|do|takes|raise[sd]? the base [\w ]*damage [\w ]*to)\W*$", re.I)
+DAMAGE_AFTER = re.compile(r"^\W*(?:(?:physical\s+|social\s+)?damage\b|roll\s+of\s+six-sided\s+dice)", re.I)
+# "a sharp one does 1k2", "He takes 3k2", "raise the base Social Damage of one kind of attack to 2k4"
+DAMAGE_BEFORE = re.compile(r"\b(?:does|do|takes|damage\b[^.;]*\bto)\W*$", re.I)
 DAMAGE_COLUMN = re.compile(r"\bdamage\b", re.I)   # "Damage", "Physical Damage"
 DAMAGE_SECTIONS = frozenset({"rk-damage-rolls", "rk-social-damage"})
-TEST_AFTER = re.compile(r"^\W*(?:wound check|attack|roll against)\b", re.I)
+TEST_AFTER = re.compile(r"^\W*(?:wound\s+check|attack|roll\s+against)\b", re.I)
 SUN_DIE = {"highest": "bonus", "best": "bonus", "lowest": "penalty", "worst": "penalty"}
 POOL_BEFORE = re.compile(r"\b(?:rolls?|rolling)\W*$", re.I)
-POOL_AFTER = re.compile(r"^\W*(?:damage )?(?:dice|die)\b", re.I)
-POOL_OF = re.compile(r"\bpool of\W*$", re.I)
+POOL_AFTER = re.compile(r"^\W*(?:damage\s+)?(?:dice|die)\b", re.I)
+POOL_OF = re.compile(r"\bpool\s+of\W*$", re.I)
 
 
 class Unsettled(ValueError):

@@ -16,6 +16,7 @@ class RollPage(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.buttons: list[tuple[str, str, str]] = []
         self.popovers: dict[str, Any] = {}
+        self.raw = ""   # the JSON as the page carries it
         self._button: list[str] | None = None
         self._attrs: dict[str, str | None] = {}
         self._data: list[str] | None = None
@@ -38,7 +39,8 @@ class RollPage(HTMLParser):
                                  str(self._attrs.get("aria-label"))))
             self._button = None
         elif tag == "script" and self._data is not None:
-            self.popovers = json.loads("".join(self._data))
+            self.raw = "".join(self._data)
+            self.popovers = json.loads(self.raw)
             self._data = None
 
 

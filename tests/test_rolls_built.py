@@ -1,0 +1,120 @@
+"""Every roll the rules pages write is live (issue 34): the built pages' roll buttons, each with the
+reading it must get, and each popover's figures against the calculator its link opens.
+
+The list below is every roll the pages name, in page order, with its reading: a test on exploding
+d10s (`rk-test`), damage under the summary (d10) or house (d6, R-0016) rules (`rk-damage`), the
+Seventh Sun dice (`sun-roll`: 3d6, or 4d6 with a bonus or penalty die) and a dice pool counted in
+successes (`pool`). Left out on purpose, and so absent: "+1k0"-style dice added to another roll, the
+0k1/0k2 ratings that the wielder's Brawn makes a roll, "4d6 and keep the best or worst three" (both
+extra dice at once), and the pages outside the three games (home, calculators, glossary, print).
+"""
+
+from __future__ import annotations
+
+import gzip
+from math import fsum
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+import calc
+from calc.wording import number, percent
+from tests.roll_pages import RollPage, roll_pages
+
+# the weapons tables, row by row (the Fist's 0k1 and the Unarmed 0k2 are ratings, not rolls)
+SUMMARY_WEAPONS = ["1k1", "1k2", "1k1", "1k2", "2k2", "2k2", "3k2", "4k2", "2k3", "4k3", "4k3", "5k3"]
+HOUSE_WEAPONS = ["3k3", "5k3", "2k2", "4k4", "3k3", "4k3", "2k3", "8k5", "1k3", "5k5", "4k3", "2k2", "4k4"]
+
+
+def damage(rules: str, rolls: list[str]) -> list[tuple[str, str]]:
+    return [(r, f"rk-damage/{r.replace('k', '/')}/{rules}") for r in rolls]
+
+
+def test_(roll: str) -> tuple[str, str]:
+    return roll, f"rk-test/{roll.replace('k', '/')}"
+
+
+test_.__test__ = False   # a helper, not a test
+
+SUN = ("3d6", "sun-roll/none")
+EXPECTED: dict[str, list[tuple[str, str]]] = {
+    "pool/actions/index.html": [("2", "pool/2")],
+    "pool/damage/index.html": [("3", "pool/3"), ("4", "pool/4")],
+    "pool/melee/index.html": [("7", "pool/7"), ("7", "pool/7")],
+    "rk/attacking/index.html": [test_("6k2"), test_("6k2")],
+    "rk/basics/index.html": [test_("6k3"), test_("4k2"), test_("4k3"), test_("6k2"), test_("4k2")],
+    "rk/choosing-raises/index.html": [test_("8k4"), test_("4k2")] * 3,
+    "rk/damage/index.html": [
+        *damage("summary", ["2k2", "3k2", "6k2"]), *damage("house", ["3k3", "7k3", "1k1"]),
+        test_("3k3"), test_("6k2"), test_("4k2"), test_("8k4"), test_("4k2"),
+    ],
+    "rk/drama-dice/index.html": [test_("6k2"), test_("7k3"), *damage("summary", ["4k2"])],
+    "rk/knacks/index.html": damage("house", ["2k4"]),
+    "rk/mounted/index.html": [*damage("house", ["4k2", "6k3"]), *damage("house", ["6k3"])],
+    "rk/social/index.html": [*damage("house", ["3k2", "1k3", "2k4", "4k3", "3k2"]), test_("2k2")],
+    "rk/weapons/index.html": [
+        *damage("summary", SUMMARY_WEAPONS), *damage("house", HOUSE_WEAPONS), *damage("summary", ["1k1", "1k2"]), *damage("house", ["1k3", "2k3", "3k3"]),
+    ],
+    "sun/combat/index.html": [SUN],
+    "sun/hazards/index.html": [SUN, SUN],
+    "sun/index.html": [SUN],
+    "sun/rules/index.html": [SUN, SUN, ("4d6", "sun-roll/bonus"), ("4d6", "sun-roll/penalty"), SUN],
+}
+
+
+@pytest.fixture(scope="module")
+def pages(site_dir: Path) -> dict[str, RollPage]:
+    return roll_pages(site_dir)
+
+
+def test_every_roll_the_pages_name_is_a_button_with_its_own_reading(pages: dict[str, RollPage]) -> None:
+    found = {name: [(text, key) for key, text, _ in page.buttons] for name, page in pages.items()}
+    assert found == EXPECTED
+    for page in pages.values():
+        assert all(label == f"{text}: odds" for _, text, label in page.buttons)
+        assert {key for key, _, _ in page.buttons} == set(page.popovers), "a popover for each roll, and no other"
+
+
+def link_params(href: str) -> tuple[str, dict[str, str]]:
+    """The calculator a popover's link opens, and the settings it carries."""
+    query = dict(parse_qsl(urlsplit(href).query))
+    assert urlsplit(href).fragment == "calc-" + query["calc"]
+    return query.pop("calc"), query
+
+
+def chance_from_calculator(calculator_id: str, params: dict[str, str], at: int) -> tuple[float, float]:
+    """(chance to reach `at`, mean) as the calculator the link opens works them out."""
+    settings = dict(calc.CALCULATORS[calculator_id].defaults(), **params)
+    if calculator_id == "rk-check":
+        result = calc.evaluate(calculator_id, dict(settings, tn=at))
+        return result["chance"], result["mean"]
+    if calculator_id == "sun-check":
+        result = calc.evaluate(calculator_id, dict(settings, target=at))
+        return result["chance"], result["mean"]
+    if calculator_id == "pool-check":
+        result = calc.evaluate(calculator_id, dict(settings, need=at))
+        return result["chance"], result["mean"]
+    assert calculator_id == "rk-wounds"
+    result = calc.evaluate(calculator_id, settings)
+    pmf = result["damage"]
+    return (1.0 if at <= pmf[0][0] else fsum(p for outcome, p in pmf if outcome >= at)), result["expected_damage"]
+
+
+def test_each_popover_shows_what_its_calculator_works_out_to_the_digits_shown(pages: dict[str, RollPage]) -> None:
+    checked = 0
+    for name, page in pages.items():
+        for key, entry in page.popovers.items():
+            calculator_id, params = link_params(entry["href"])
+            for at, shown in entry["rows"]:
+                chance, mean = chance_from_calculator(calculator_id, params, int(at))
+                assert shown == percent(chance), (name, key, at)
+                assert entry["mean"] == f"Average {number(mean)}", (name, key)
+                checked += 1
+    assert checked > 100
+
+
+def test_the_popovers_of_a_page_weigh_little(pages: dict[str, RollPage]) -> None:
+    """The JSON of the heaviest page stays well under the issue's 10 kB gzipped."""
+    sizes = {name: len(gzip.compress(page.raw.encode(), 9)) for name, page in pages.items()}
+    assert max(sizes.values()) < 10_000, sizes
