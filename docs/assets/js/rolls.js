@@ -60,6 +60,7 @@ function place() {
   const left = Math.max(GAP, Math.min(spot.left, window.innerWidth - width - GAP));
   const below = window.innerHeight - spot.bottom;
   const up = below < pop.offsetHeight && spot.top > below;
+  pop.style.maxHeight = `${Math.max(below, spot.top) - GAP}px`;   // a short screen scrolls it
   pop.style.left = `${left}px`;
   pop.style.top = up ? `${spot.top - pop.offsetHeight}px` : `${spot.bottom}px`;
   pop.classList.toggle("cx-roll-pop--above", up);
