@@ -30,7 +30,7 @@ from calc.wording import number, percent
 from macros.games import game_of
 from macros.links import relative_href
 from macros.roll_reading import Found, Reading, Unsettled, Where, find_rolls, read
-from macros.ruling_links import ruling_href
+from macros.ruling_links import RULINGS_PAGE
 from macros.text_marks import LEFT_ALONE, mark_text
 
 PRIORITY = 6   # after attr_list (8): headings have their ids; before the ruling links (5)
@@ -55,7 +55,7 @@ def entry(odds: RollOdds, page: str) -> dict[str, Any]:
         "mean": f"Average {number(odds.mean)}",
         "head": [THRESHOLD_WORDS[odds.threshold], "Chance"],
         "rows": [[str(t), percent(p)] for t, p in odds.rows],
-        "rulings": [[r, ruling_href(page, r[2:])] for r in odds.rulings],
+        "rulings": [[r, relative_href(page, f"{RULINGS_PAGE}#{r.lower()}")] for r in odds.rulings],
         "reading": "The Codex's reading:",
         "href": href,
         "link": f"{calculator.title}, set to {odds.roll}",

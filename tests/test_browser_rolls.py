@@ -84,7 +84,8 @@ def test_a_house_weapon_in_the_weapons_table_shows_d6_damage_and_opens_the_damag
     expected = roll_odds("rk-damage", rolled=5, kept=3, rules="house")
     assert pop.locator(".cx-roll-pop__mean").inner_text() == f"Average {number(expected.mean)}"
     assert "six-sided" in pop.locator(".cx-roll-pop__title").inner_text()
-    assert pop.get_by_role("link", name="R-0016").count() == 1
+    ruling = pop.get_by_role("link", name="R-0016")
+    assert ruling.evaluate("(a) => a.href") == served + "rulings/#r-0016"
     pop.get_by_role("link").last.tap()
     page.wait_for_url("**/rk/damage/?calc=rk-wounds&**#calc-rk-wounds")
     page.wait_for_function("() => document.querySelector('#rk-wounds-damage_rolled')?.value === '5'")
