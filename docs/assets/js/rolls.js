@@ -105,7 +105,8 @@ export function bindRolls() {
     if (button.codexRoll || !entries[button.dataset.roll]) return;
     button.codexRoll = true;
     button.addEventListener("click", () => {
-      if (open && open.button === button) close();
+      // with a mouse the pointer's arrival opened it already: a click keeps it (Escape closes)
+      if (open && open.button === button && !HOVER.matches) close();
       else show(button, entries);
     });
     button.addEventListener("mouseenter", () => { if (HOVER.matches) show(button, entries); });
