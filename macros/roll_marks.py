@@ -6,7 +6,7 @@ attr_list (so headings carry their anchors) and before the ruling links. Each ro
 
     <button type="button" class="cx-roll" data-roll="rk-test/6/3" aria-label="6k3: odds">6k3</button>
 
-and the page gets one `<script type="application/json" class="cx-rolls-data">` holding, per roll,
+and the page gets one hidden `<div class="cx-rolls-data" data-rolls="...">` holding as JSON, per roll,
 the figures `calc.roll_odds` worked out, already written as the popover shows them, with the link
 to the calculator set to that roll. Text in links, code and headings is left alone; raw HTML
 (calculators) never reaches a treeprocessor. A roll that cannot be read or that calc refuses stops
@@ -148,10 +148,11 @@ class PageRolls:
         return button
 
     def data(self) -> etree.Element:
-        """The page's popovers as one JSON script (never run; `<` escaped so no text can close it)."""
-        script = etree.Element("script", {"type": "application/json", "class": "cx-rolls-data"})
-        script.text = json.dumps(self.entries, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
-        return script
+        """The page's popovers as one JSON attribute of an empty hidden element (not a <script>:
+        Material's instant navigation re-creates a swapped page's scripts as ones to run, which the
+        content policy then refuses; an attribute is escaped by the serializer like any other)."""
+        return etree.Element("div", {"class": "cx-rolls-data", "hidden": "hidden",
+                                     "data-rolls": json.dumps(self.entries, separators=(",", ":"), ensure_ascii=False)})
 
 
 class RollMarks(Treeprocessor):

@@ -1,5 +1,6 @@
 """The live rolls of built pages, read with the standard library: each page's roll buttons (in
-order, with the text they show) and its popovers' JSON (macros/roll_marks.py)."""
+order, with the text they show) and its popovers' JSON (macros/roll_marks.py: the data-rolls
+attribute of its .cx-rolls-data element)."""
 
 from __future__ import annotations
 
@@ -19,29 +20,24 @@ class RollPage(HTMLParser):
         self.raw = ""   # the JSON as the page carries it
         self._button: list[str] | None = None
         self._attrs: dict[str, str | None] = {}
-        self._data: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if tag == "button" and "cx-roll" in (a.get("class") or "").split():
             self._button, self._attrs = [], a
-        elif tag == "script" and "cx-rolls-data" in (a.get("class") or "").split():
-            self._data = []
+        elif "cx-rolls-data" in (a.get("class") or "").split():
+            self.raw = str(a["data-rolls"])
+            self.popovers = json.loads(self.raw)
 
     def handle_data(self, data: str) -> None:
-        for sink in (self._button, self._data):
-            if sink is not None:
-                sink.append(data)
+        if self._button is not None:
+            self._button.append(data)
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "button" and self._button is not None:
             self.buttons.append((str(self._attrs["data-roll"]), "".join(self._button),
                                  str(self._attrs.get("aria-label"))))
             self._button = None
-        elif tag == "script" and self._data is not None:
-            self.raw = "".join(self._data)
-            self.popovers = json.loads(self.raw)
-            self._data = None
 
 
 def roll_pages(site: Path) -> dict[str, RollPage]:

@@ -91,3 +91,7 @@ def test_a_house_weapon_in_the_weapons_table_shows_d6_damage_and_opens_the_damag
     page.wait_for_function("() => document.querySelector('#rk-wounds-damage_rolled')?.value === '5'")
     assert [field(page, "rk-wounds", n) for n in ("rules", "weapon", "damage_rolled", "damage_kept")] == \
         ["house", "custom", "5", "3"]
+    # the link was followed by instant navigation: the new page's rolls are live too
+    pop = open_roll(page, page.locator("article .tabbed-block:visible button.cx-roll").first)
+    assert pop.locator(".cx-roll-pop__mean").inner_text().startswith("Average ")
+    assert not [e for e in page.watch.errors if "Content Security Policy" in e]

@@ -4,7 +4,6 @@ link; one JSON of popovers per page; a roll it cannot read stops the build namin
 
 from __future__ import annotations
 
-import json
 import re
 from types import SimpleNamespace
 
@@ -13,6 +12,7 @@ import pytest
 from markdown.treeprocessors import Treeprocessor
 
 from macros.roll_marks import RollError, RollMarksExtension
+from tests.roll_pages import RollPage
 
 TABS = {"pymdownx.tabbed": {"alternate_style": True}}
 
@@ -62,7 +62,9 @@ def test_rolls_in_prose_tabs_and_tables_become_buttons_and_nothing_else_does() -
     html = render(SOURCE)
     assert buttons(html) == [("rk-test/6/3", "6k3"), ("rk-damage/2/2/summary", "2k2"), ("rk-damage/3/3/house", "3k3")]
     assert 'aria-label="6k3: odds"' in html and "<strong><button" in html
-    data = json.loads(re.search(r'<script class="cx-rolls-data" type="application/json">(.*?)</script>', html).group(1))
+    page = RollPage()
+    page.feed(html)
+    data = page.popovers
     assert sorted(data) == ["rk-damage/2/2/summary", "rk-damage/3/3/house", "rk-test/6/3"]
     assert data["rk-damage/3/3/house"]["href"].startswith("../damage/?calc=rk-wounds&rules=house&")
     assert data["rk-damage/3/3/house"]["rulings"] == [["R-0016", "../../rulings/#r-0016"]]

@@ -1,6 +1,6 @@
 // Rolls written in the rules (6k3, 3d6, a pool of 7 dice) are buttons that show their exact odds
 // (macros/roll_marks.py). Every word and figure comes worked out and written in the page's
-// .cx-rolls-data JSON; this script only shows it, with no runtime, so a popover opens at once.
+// .cx-rolls-data element (JSON in its data-rolls); this script only shows it, with no runtime, so a popover opens at once.
 // A tap or click toggles it, hovering opens it with a mouse, Escape or a tap elsewhere closes it.
 // It sits just under its roll (above it when there is more room there), so it never covers it,
 // and it follows the button's place in the page for the keyboard: Tab goes on into its links.
@@ -100,7 +100,7 @@ export function bindRolls() {
   close();   // a page swapped in by instant navigation starts with none open
   const data = document.querySelector(".cx-rolls-data");
   if (!data) return;
-  const entries = JSON.parse(data.textContent);
+  const entries = JSON.parse(data.dataset.rolls);
   document.querySelectorAll("button.cx-roll[data-roll]").forEach((button) => {
     if (button.codexRoll || !entries[button.dataset.roll]) return;
     button.codexRoll = true;
