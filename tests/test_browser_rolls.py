@@ -4,7 +4,8 @@ calculator set to it (issue 34).
 A 360 px touch screen with every request for the calculator runtime (assets/pyodide/) refused:
 a tap on 6k3 in rk/basics/ and on a house weapon's damage in the weapons table opens the roll's
 popover under it, which reads the average calc worked out at build time and leaves its roll
-uncovered; Escape closes it; its link opens the calculator with the roll in its fields.
+uncovered; printed, it is not there; Escape closes it; its link opens the calculator with the roll
+in its fields, and the rolls of the page that link leads to are live too.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ def test_a_roll_in_the_basics_shows_its_average_and_opens_its_calculator(no_runt
     pop = open_roll(page, roll)
     assert pop.locator(".cx-roll-pop__mean").inner_text() == f"Average {number(roll_odds('rk-test', rolled=6, kept=3).mean)}"
     assert "TN" in pop.locator("th").first.inner_text()
+    page.emulate_media(media="print")   # printed, the roll is its text and the odds stay on the screen
+    assert not pop.is_visible() and roll.evaluate("(b) => getComputedStyle(b).textDecorationLine") == "none"
+    page.emulate_media(media="screen")
     page.keyboard.press("Escape")
     pop.wait_for(state="detached")
     assert roll.get_attribute("aria-expanded") == "false"
