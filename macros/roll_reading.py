@@ -17,8 +17,6 @@ from typing import Any
 
 # -- what a roll looks like, per game ----------------------------------------------------------
 
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10}
 PATTERNS: dict[str, re.Pattern[str]] = {
     # a leading "+" is matched so that a modifier ("+1k0 damage") can be told from a roll
     "rk": re.compile(r"(?<![\w.])(?P<plus>\+)?(?P<rolled>\d+)k(?P<kept>\d+)(?!\w)"),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as etree
 from typing import Callable, Sequence
 
-Piece = "str | etree.Element"
 Split = Callable[[str, Sequence[etree.Element]], "list[str | etree.Element] | None"]
 LEFT_ALONE = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style"})
 
