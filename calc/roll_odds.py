@@ -7,6 +7,7 @@ roll, and the tests can ask the calculator for every figure shown). The kinds:
 - `rk-test`: XkY on ten-sided dice, tens exploding (a test, an attack, a Wound Check);
 - `rk-damage`: XkY damage dice, ten-sided in the summary rules, six-sided in the house rules
   (their explosions the Codex's reading, R-0016);
+- `rk-brawn-damage`: a 0kY rating, whose dice come from the wielder's Brawn (an average per Brawn);
 - `sun-roll`: the Seventh Sun dice, 3d6, or 4d6 keeping the highest or lowest three;
 - `pool`: a dice pool, counted in successes (the die and its success face the Codex's reading).
 """
@@ -29,6 +30,7 @@ RK_STEP = 5  # Roll & Keep TNs come in steps of 5 (a Raise)
 SUN_STEPS = (6, 9, 12, 15, 18)  # 9 to 18: the Difficulties table's rungs, 3 apart; 6 below them
 D6_RULING = "R-0016"  # house damage dice are d6s that explode on a 6 (calc/data/rulings.json)
 SUN_DICE = {"none": "3d6", "bonus": "4d6", "penalty": "4d6"}
+DEFAULT_BRAWN = 2  # the damage calculator's default Brawn (rk-wounds: attacker_brawn)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,9 @@ class RollOdds:
     calculator: str
     params: dict[str, Any] = field(default_factory=dict)
     rulings: tuple[str, ...] = ()   # the Codex's readings this roll rests on
+    shown: str = "percent"          # what the rows' second figures are: "percent" chances, or "number" averages
+    mean_note: str = ""             # what the average assumes, when it assumes anything ("with Brawn 2")
+    set_to: str = ""                # the roll the calculator is set to, when it is not `roll` as written
 
 
 def rows_from(dist: Dist, thresholds: Any) -> tuple[tuple[int, float], ...]:
@@ -92,6 +97,22 @@ def rk_damage(*, rolled: int, kept: int, rules: str) -> RollOdds:
                     {"rules": rules, "weapon": "custom", **written}, rulings)
 
 
+def rk_brawn_damage(*, kept: int, rules: str) -> RollOdds:
+    """A 0kY damage rating (a fist, an unarmed blow): no dice of its own until the wielder's Brawn adds
+    that many unkept dice. The average for Brawn 1 to `ROWS` - 1; the calculator (rk-wounds, the dice
+    typed in) is set to its damage calculator's default Brawn, `DEFAULT_BRAWN`."""
+    roll = xky(0, kept)
+    rows, rulings = [], set()
+    for brawn in range(1, ROWS):
+        rolled, keep, readings = check_dice(brawn, kept, MAX_DAMAGE_DICE)
+        rows.append((brawn, damage_dist(rolled, keep, rules=rules).mean()))
+        rulings.update(readings)
+    base = rk_damage(rolled=DEFAULT_BRAWN, kept=kept, rules=rules)
+    return RollOdds(roll, f"{base.dice}, one per point of the wielder's Brawn", base.mean, "Brawn", tuple(rows),
+                    "rk-wounds", base.params, tuple(sorted(set(base.rulings) | rulings)), shown="number",
+                    mean_note=f"with Brawn {DEFAULT_BRAWN}", set_to=f"{roll} with Brawn {DEFAULT_BRAWN}")
+
+
 def sun_roll(*, die: str) -> RollOdds:
     """The Seventh Sun dice alone (sun-check with Attribute + Skill 0), against the Difficulties' rungs."""
     dist = sun_dice(die)
@@ -113,7 +134,8 @@ def pool_roll(*, dice: int) -> RollOdds:
 
 
 KINDS: dict[str, Callable[..., RollOdds]] = {
-    "rk-test": rk_test, "rk-damage": rk_damage, "sun-roll": sun_roll, "pool": pool_roll,
+    "rk-test": rk_test, "rk-damage": rk_damage, "rk-brawn-damage": rk_brawn_damage, "sun-roll": sun_roll,
+    "pool": pool_roll,
 }
 
 
@@ -124,4 +146,5 @@ def roll_odds(kind: str, **params: Any) -> RollOdds:
     return KINDS[kind](**params)
 
 
-__all__ = ["KINDS", "ROWS", "RollOdds", "pool_roll", "rk_damage", "rk_test", "roll_odds", "stepped", "sun_roll"]
+__all__ = ["DEFAULT_BRAWN", "KINDS", "ROWS", "RollOdds", "pool_roll", "rk_brawn_damage", "rk_damage", "rk_test",
+           "roll_odds", "stepped", "sun_roll"]

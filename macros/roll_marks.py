@@ -26,7 +26,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from calc import CALCULATORS, InputError
 from calc.roll_odds import RollOdds, roll_odds
-from calc.wording import number, percent
+from calc.wording import figure, number
 from macros.games import game_of
 from macros.links import relative_href
 from macros.roll_reading import Found, Reading, Unsettled, Where, find_rolls, read
@@ -38,7 +38,8 @@ BLOCKS = frozenset({"p", "li", "td", "dt", "dd"})
 SKIPPED = LEFT_ALONE | {"th", "button", "abbr"}
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 THRESHOLD_WORDS = {"TN": "Against TN", "Damage": "Damage of at least", "Dice total": "Dice total of at least",
-                   "Successes": "Successes, at least"}
+                   "Successes": "Successes, at least", "Brawn": "With Brawn"}
+FIGURE_WORDS = {"percent": "Chance", "number": "Average damage"}
 
 
 class RollError(ValueError):
@@ -52,13 +53,13 @@ def entry(odds: RollOdds, page: str) -> dict[str, Any]:
     href = f"{relative_href(page, calculator.rule.split('#')[0])}?{query}#calc-{odds.calculator}"
     return {
         "title": f"{odds.roll}: {odds.dice}",
-        "mean": f"Average {number(odds.mean)}",
-        "head": [THRESHOLD_WORDS[odds.threshold], "Chance"],
-        "rows": [[str(t), percent(p)] for t, p in odds.rows],
+        "mean": " ".join(filter(None, ["Average", number(odds.mean), odds.mean_note])),
+        "head": [THRESHOLD_WORDS[odds.threshold], FIGURE_WORDS[odds.shown]],
+        "rows": [[str(t), figure(p, odds.shown)] for t, p in odds.rows],
         "rulings": [[r, relative_href(page, f"{RULINGS_PAGE}#{r.lower()}")] for r in odds.rulings],
         "reading": "The Codex's reading:",
         "href": href,
-        "link": f"{calculator.title}, set to {odds.roll}",
+        "link": f"{calculator.title}, set to {odds.set_to or odds.roll}",
     }
 
 

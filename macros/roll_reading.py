@@ -5,7 +5,7 @@
 settles each one from where it stands (`Where`: the page, its section, the Summary/House tab, the
 table column, the paragraph or cell around it) into a `Reading`: a kind of `calc.roll_odds` and
 its settings, or `None` for text that names dice without being a roll of its own (a "+1k0"
-added to another roll, a 0kY rating that only the wielder's Brawn makes a roll). A roll whose
+added to another roll). A 0kY is a damage rating whose dice the wielder's Brawn adds. A roll whose
 context does not settle its rules raises `Unsettled`, so the strict build stops and names it.
 """
 
@@ -30,7 +30,9 @@ PATTERNS: dict[str, re.Pattern[str]] = {
 
 TAB_RULES = {"Summary rules": "summary", "House rules": "house"}
 # pages whose every roll is under one set of rules (their source says so at the head of the page)
-PAGE_RULES = {"rk/social.md": "house", "rk/mounted.md": "house", "rk/drama-dice.md": "summary"}
+PAGE_RULES = {"rk/social.md": "house", "rk/mounted.md": "house", "rk/drama-dice.md": "summary",
+              "rk/knacks.md": "summary"}
+SECTION_RULES = {"rk-house-knacks": "house"}   # the one house section of a summary page
 RULES_NAMED = {"summary": re.compile(r"\bsummary\b", re.I), "house": re.compile(r"\bhouse\b", re.I)}
 # Social Damage exists only in the house rules, which roll it on six-sided dice
 SOCIAL = re.compile(r"\bsocial\s+damage\b", re.I)
@@ -121,7 +123,7 @@ def rk_rules(where: Where) -> str | None:
     named = [rules for rules, pattern in RULES_NAMED.items() if pattern.search(where.block)]
     if len(named) == 1:
         return named[0]
-    return PAGE_RULES.get(where.page)
+    return SECTION_RULES.get(where.section or "") or PAGE_RULES.get(where.page)
 
 
 def rk_is_damage(found: Found, where: Where) -> bool:
@@ -138,14 +140,16 @@ def rk_is_damage(found: Found, where: Where) -> bool:
 
 def read_rk(found: Found, where: Where) -> Reading | None:
     rolled, kept = int(found.numbers["rolled"]), int(found.numbers["kept"])
-    if "plus" in found.numbers or rolled == 0 or kept == 0:
-        return None   # dice added to another roll, or a rating the wielder's Brawn completes
-    if not rk_is_damage(found, where):
+    if "plus" in found.numbers or kept == 0:
+        return None   # dice added to another roll ("+1k0"), not a roll of their own
+    if rolled and not rk_is_damage(found, where):
         return Reading("rk-test", (("rolled", rolled), ("kept", kept)))
-    rules = rk_rules(where)
+    rules = rk_rules(where)   # damage, or a 0kY rating (only damage has no dice until Brawn adds them)
     if rules is None:
         raise Unsettled(f"{where.page}: nothing says which rules the damage roll {found.text!r} follows "
                         f"(in: {where.block[:80]!r}); add its page to PAGE_RULES or put it under a tab")
+    if rolled == 0:
+        return Reading("rk-brawn-damage", (("kept", kept), ("rules", rules)))
     return Reading("rk-damage", (("rolled", rolled), ("kept", kept), ("rules", rules)))
 
 

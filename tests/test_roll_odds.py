@@ -44,6 +44,18 @@ def test_more_kept_than_rolled_keeps_all_and_names_the_reading() -> None:
     assert odds.rows == roll_odds("rk-damage", rolled=1, kept=1, rules="house").rows
 
 
+@pytest.mark.parametrize("rules", ["summary", "house"])
+def test_a_0ky_rating_takes_its_dice_from_brawn(rules: str) -> None:
+    """0k2: Brawn 1 rolls one die and keeps it (R-0050), Brawn 3 rolls 3k2; each row the mean of those dice."""
+    odds = roll_odds("rk-brawn-damage", kept=2, rules=rules)
+    sides = 6 if rules == "house" else 10
+    for brawn, mean in odds.rows[:3]:   # the brute force stops at 3 dice: more take it minutes
+        twin = brute.keep(brute.exploding(sides, 5 if sides == 10 else 7), brawn, min(2, brawn))
+        assert abs(mean - float(sum(v * p for v, p in twin.items()))) < 1e-3, (brawn, mean)   # its cut-off tail
+    assert [b for b, _ in odds.rows] == [1, 2, 3, 4, 5] and "R-0050" in odds.rulings
+    assert odds.params["damage_rolled"] == 2 and odds.mean == odds.rows[1][1]
+
+
 @pytest.mark.parametrize("die", ["none", "bonus", "penalty"])
 def test_seventh_sun_dice(die: str) -> None:
     odds = roll_odds("sun-roll", die=die)

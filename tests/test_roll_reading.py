@@ -23,7 +23,7 @@ def reading(block: str, game: str = "rk", page: str = "rk/basics.md", **where: o
     ("He could not spend it on the 4k2 damage roll that follows.", ["rk-damage/4/2/summary"]),
     ("A blunt improvised weapon does 1k1; a sharp one does 1k2.", ["rk-damage/1/1/summary", "rk-damage/1/2/summary"]),
     ("A particularly dangerous one may get an extra +1k0 damage.", [None]),
-    ("It does 0k2 damage and drops the target.", [None]),
+    ("It does 0k2 damage and drops the target.", ["rk-brawn-damage/2/summary"]),
     ("a failed attack costs a 3k2 roll of\nsix-sided dice against the attacker's own 2k2 Wound Check.",
      ["rk-damage/3/2/house", "rk-test/2/2"]),
     ("He takes 3k2 Social Damage.", ["rk-damage/3/2/house"]),
@@ -39,6 +39,9 @@ def test_a_tab_a_column_and_a_section_settle_a_roll() -> None:
     assert reading("4k2", page="rk/mounted.md", column="Physical Damage") == ["rk-damage/4/2/house"]
     assert reading("that blow is 1k1", section="rk-damage-rolls", tab="House rules") == ["rk-damage/1/1/house"]
     assert reading("that blow is 1k1", section="rk-wound-checks") == ["rk-test/1/1"]
+    knacks = "It does barehanded damage (0k1) and knocks the target Prone."
+    assert reading(knacks, page="rk/knacks.md", section="rk-knack-corps-a-corps") == ["rk-brawn-damage/1/summary"]
+    assert reading("Its damage is 0k2.", page="rk/knacks.md", section="rk-house-knacks") == ["rk-brawn-damage/2/house"]
 
 
 def test_damage_with_nothing_to_say_which_rules_stops_the_build() -> None:

@@ -4,9 +4,10 @@ reading it must get, and each popover's figures against the calculator its link 
 The list below is every roll the pages name, in page order, with its reading: a test on exploding
 d10s (`rk-test`), damage under the summary (d10) or house (d6, R-0016) rules (`rk-damage`), the
 Seventh Sun dice (`sun-roll`: 3d6, or 4d6 with a bonus or penalty die) and a dice pool counted in
-successes (`pool`). Left out on purpose, and so absent: "+1k0"-style dice added to another roll, the
-0k1/0k2 ratings that the wielder's Brawn makes a roll, "4d6 and keep the best or worst three" (both
-extra dice at once), and the pages outside the three games (home, calculators, glossary, print).
+successes (`pool`); a 0kY damage rating, whose dice the wielder's Brawn adds, shows an average per
+Brawn (`rk-brawn-damage`). Left out on purpose, and so absent: "+1k0"-style dice added to another
+roll, "4d6 and keep the best or worst three" (both extra dice at once), and the pages outside the
+three games (home, calculators, glossary, print).
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ import calc
 from calc.wording import number, percent
 from tests.roll_pages import RollPage, roll_pages
 
-# the weapons tables, row by row (the Fist's 0k1 and the Unarmed 0k2 are ratings, not rolls)
-SUMMARY_WEAPONS = ["1k1", "1k2", "1k1", "1k2", "2k2", "2k2", "3k2", "4k2", "2k3", "4k3", "4k3", "5k3"]
-HOUSE_WEAPONS = ["3k3", "5k3", "2k2", "4k4", "3k3", "4k3", "2k3", "8k5", "1k3", "5k5", "4k3", "2k2", "4k4"]
+# the weapons tables, row by row
+SUMMARY_WEAPONS = ["0k1", "1k1", "1k2", "1k1", "1k2", "2k2", "2k2", "3k2", "4k2", "2k3", "4k3", "4k3", "5k3"]
+HOUSE_WEAPONS = ["3k3", "5k3", "2k2", "4k4", "3k3", "4k3", "2k3", "8k5", "1k3", "5k5", "4k3", "2k2", "0k2", "4k4"]
 
 
 def damage(rules: str, rolls: list[str]) -> list[tuple[str, str]]:
-    return [(r, f"rk-damage/{r.replace('k', '/')}/{rules}") for r in rolls]
+    """Damage rolls under `rules`; a 0kY is a rating whose dice the wielder's Brawn adds."""
+    return [(r, f"rk-brawn-damage/{r[2:]}/{rules}" if r.startswith("0k") else f"rk-damage/{r.replace('k', '/')}/{rules}")
+            for r in rolls]
 
 
 def rk_test(roll: str) -> tuple[str, str]:
@@ -43,11 +46,11 @@ EXPECTED: dict[str, list[tuple[str, str]]] = {
     "rk/basics/index.html": [rk_test("6k3"), rk_test("4k2"), rk_test("4k3"), rk_test("6k2"), rk_test("4k2")],
     "rk/choosing-raises/index.html": [rk_test("8k4"), rk_test("4k2")] * 3,
     "rk/damage/index.html": [
-        *damage("summary", ["2k2", "3k2", "6k2"]), *damage("house", ["3k3", "7k3", "1k1"]),
+        *damage("summary", ["2k2", "3k2", "6k2"]), *damage("house", ["3k3", "7k3", "0k2", "1k1"]),
         rk_test("3k3"), rk_test("6k2"), rk_test("4k2"), rk_test("8k4"), rk_test("4k2"),
     ],
     "rk/drama-dice/index.html": [rk_test("6k2"), rk_test("7k3"), *damage("summary", ["4k2"])],
-    "rk/knacks/index.html": damage("house", ["2k4"]),
+    "rk/knacks/index.html": [*damage("summary", ["0k1", "0k2"]), *damage("house", ["2k4"])],
     "rk/mounted/index.html": [*damage("house", ["4k2", "6k3"]), *damage("house", ["6k3"])],
     "rk/social/index.html": [*damage("house", ["3k2", "1k3", "2k4", "4k3", "3k2"]), rk_test("2k2")],
     "rk/weapons/index.html": [
@@ -98,11 +101,25 @@ def chance_from_calculator(calculator_id: str, params: dict[str, str], at: int) 
     return (1.0 if at <= pmf[0][0] else fsum(p for outcome, p in pmf if outcome >= at)), result["expected_damage"]
 
 
+def brawn_rows(entry: dict, params: dict[str, str]) -> int:
+    """A 0kY rating's averages, one per Brawn, against the damage calculator with that many dice."""
+    for brawn, shown in entry["rows"]:
+        result = calc.evaluate("rk-wounds", dict(calc.CALCULATORS["rk-wounds"].defaults(),
+                                                 **dict(params, damage_rolled=brawn)))
+        assert shown == number(result["expected_damage"]), (entry["title"], brawn)
+    mean = calc.evaluate("rk-wounds", dict(calc.CALCULATORS["rk-wounds"].defaults(), **params))["expected_damage"]
+    assert entry["mean"] == f"Average {number(mean)} with Brawn {params['damage_rolled']}"
+    return len(entry["rows"])
+
+
 def test_each_popover_shows_what_its_calculator_works_out_to_the_digits_shown(pages: dict[str, RollPage]) -> None:
     checked = 0
     for name, page in pages.items():
         for key, entry in page.popovers.items():
             calculator_id, params = link_params(entry["href"])
+            if key.startswith("rk-brawn-damage/"):
+                checked += brawn_rows(entry, params)
+                continue
             for at, shown in entry["rows"]:
                 chance, mean = chance_from_calculator(calculator_id, params, int(at))
                 assert shown == percent(chance), (name, key, at)
