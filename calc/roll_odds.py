@@ -8,7 +8,8 @@ roll, and the tests can ask the calculator for every figure shown). The kinds:
 - `rk-damage`: XkY damage dice, ten-sided in the summary rules, six-sided in the house rules
   (their explosions the Codex's reading, R-0016);
 - `rk-brawn-damage`: a 0kY rating, whose dice come from the wielder's Brawn (an average per Brawn);
-- `sun-roll`: the Seventh Sun dice, 3d6, or 4d6 keeping the highest or lowest three;
+- `sun-roll`: the Seventh Sun dice, 3d6, or 4d6 keeping the highest or lowest three (`sun-either`:
+  4d6 named for both at once, the two side by side);
 - `pool`: a dice pool, counted in successes (the die and its success face the Codex's reading).
 """
 
@@ -23,7 +24,7 @@ from .errors import InputError
 from .rk_rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, damage_dist
 from .keep import roll_keep
 from .seventh_sun import roll as sun_dice
-from .wording import xky
+from .wording import number, xky
 
 ROWS = 6  # thresholds a popover lists
 RK_STEP = 5  # Roll & Keep TNs come in steps of 5 (a Raise)
@@ -41,13 +42,14 @@ class RollOdds:
     dice: str                       # the dice in words: "ten-sided, tens explode"
     mean: float
     threshold: str                  # what the thresholds count: "TN", "Damage", "Dice total", "Successes"
-    rows: tuple[tuple[int, float], ...]
+    rows: tuple[tuple[float, ...], ...]   # (threshold, figure) or, with `columns`, one figure per column
     calculator: str
     params: dict[str, Any] = field(default_factory=dict)
     rulings: tuple[str, ...] = ()   # the Codex's readings this roll rests on
     shown: str = "percent"          # what the rows' second figures are: "percent" chances, or "number" averages
     mean_note: str = ""             # what the average assumes, when it assumes anything ("with Brawn 2")
     set_to: str = ""                # the roll the calculator is set to, when it is not `roll` as written
+    columns: tuple[str, ...] = ()   # what each figure of a row is, when a row has more than one
 
 
 def rows_from(dist: Dist, thresholds: Any) -> tuple[tuple[int, float], ...]:
@@ -122,6 +124,16 @@ def sun_roll(*, die: str) -> RollOdds:
                     "sun-check", {"bonus": 0, "die": die})
 
 
+def sun_either() -> RollOdds:
+    """4d6 named for both extra dice at once ("the best or worst three"): both columns side by side;
+    the calculator is set to the bonus die (its Bonus or penalty die field switches to the other)."""
+    bonus, penalty = sun_roll(die="bonus"), sun_roll(die="penalty")
+    rows = tuple((t, b, p) for (t, b), (_, p) in zip(bonus.rows, penalty.rows))
+    return RollOdds("4d6", "six-sided dice, the highest or the lowest three added", bonus.mean, "Dice total", rows,
+                    "sun-check", bonus.params, mean_note=f"with a bonus die, {number(penalty.mean)} with a penalty die",
+                    set_to="4d6 with a bonus die", columns=("Bonus die", "Penalty die"))
+
+
 def pool_roll(*, dice: int) -> RollOdds:
     """A dice pool's successes on the calculator's default die (pool-check), 1 up to `ROWS` successes."""
     if dice < 1:
@@ -135,7 +147,7 @@ def pool_roll(*, dice: int) -> RollOdds:
 
 KINDS: dict[str, Callable[..., RollOdds]] = {
     "rk-test": rk_test, "rk-damage": rk_damage, "rk-brawn-damage": rk_brawn_damage, "sun-roll": sun_roll,
-    "pool": pool_roll,
+    "sun-either": sun_either, "pool": pool_roll,
 }
 
 
@@ -147,4 +159,4 @@ def roll_odds(kind: str, **params: Any) -> RollOdds:
 
 
 __all__ = ["DEFAULT_BRAWN", "KINDS", "ROWS", "RollOdds", "pool_roll", "rk_brawn_damage", "rk_damage", "rk_test",
-           "roll_odds", "stepped", "sun_roll"]
+           "roll_odds", "stepped", "sun_either", "sun_roll"]

@@ -54,8 +54,8 @@ def entry(odds: RollOdds, page: str) -> dict[str, Any]:
     return {
         "title": f"{odds.roll}: {odds.dice}",
         "mean": " ".join(filter(None, ["Average", number(odds.mean), odds.mean_note])),
-        "head": [THRESHOLD_WORDS[odds.threshold], FIGURE_WORDS[odds.shown]],
-        "rows": [[str(t), figure(p, odds.shown)] for t, p in odds.rows],
+        "head": [THRESHOLD_WORDS[odds.threshold], *(odds.columns or [FIGURE_WORDS[odds.shown]])],
+        "rows": [[str(row[0]), *(figure(p, odds.shown) for p in row[1:])] for row in odds.rows],
         "rulings": [[r, relative_href(page, f"{RULINGS_PAGE}#{r.lower()}")] for r in odds.rulings],
         "reading": "The Codex's reading:",
         "href": href,

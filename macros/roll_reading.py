@@ -86,7 +86,7 @@ class Reading:
     @property
     def key(self) -> str:
         """A short name for the roll, the same for the same roll anywhere: `rk-test/6/3`."""
-        return "/".join([self.kind, *(str(v) for _, v in self.params)])
+        return "/".join([self.kind, *(str(v) for _, v in self.params)])   # `sun-either` alone
 
 
 def find_rolls(text: str, game: str) -> list[Found]:
@@ -162,8 +162,10 @@ def read_sun(found: Found, where: Where) -> Reading | None:
                         "or penalty die)")
     words = re.findall(r"\w+", sentence_after(where, found).lower())
     dice = {SUN_DIE[w] for w in words if w in SUN_DIE}
-    if len(dice) != 1:
-        return None   # "keep the best or worst three": both extra dice at once, no single roll
+    if len(dice) == 2:
+        return Reading("sun-either", ())   # "keep the best or worst three": both extra dice at once
+    if not dice:
+        raise Unsettled(f"{where.page}: {found.text!r} says neither which three dice are kept")
     return Reading("sun-roll", (("die", dice.pop()),))
 
 

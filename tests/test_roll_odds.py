@@ -65,6 +65,13 @@ def test_seventh_sun_dice(die: str) -> None:
     assert close(odds.mean, sum(v * p for v, p in twin.items()))
 
 
+def test_4d6_named_for_both_extra_dice_shows_both() -> None:
+    either = roll_odds("sun-either")
+    bonus, penalty = roll_odds("sun-roll", die="bonus"), roll_odds("sun-roll", die="penalty")
+    assert either.rows == tuple((t, b, p) for (t, b), (_, p) in zip(bonus.rows, penalty.rows))
+    assert either.columns == ("Bonus die", "Penalty die") and either.params == {"bonus": 0, "die": "bonus"}
+
+
 def test_a_pool_counts_successes_on_7_or_more() -> None:
     odds = roll_odds("pool", dice=3)
     success = brute.weighted({0: 6, 1: 4})

@@ -53,6 +53,8 @@ def test_seventh_sun_dice_and_pools() -> None:
     assert reading("Roll 3d6 + Attribute + Skill.", "sun", "sun/rules.md") == ["sun-roll/none"]
     assert reading("roll 4d6 and keep the highest three.", "sun", "sun/rules.md") == ["sun-roll/bonus"]
     assert reading("roll 4d6 and keep the lowest three.", "sun", "sun/rules.md") == ["sun-roll/penalty"]
-    assert reading("roll 4d6 and keep the best or worst three.", "sun", "sun/index.md") == [None]
+    assert reading("roll 4d6 and keep the best or worst three.", "sun", "sun/index.md") == ["sun-either"]
+    with pytest.raises(Unsettled, match="4d6"):
+        reading("roll 4d6.", "sun", "sun/index.md")
     pool = "Your pool is 8; you roll 2 dice for the shot, +2 dice with a pool of 7."
     assert reading(pool, "pool", "pool/actions.md") == [None, "pool/2", "pool/7"]   # "+2": added

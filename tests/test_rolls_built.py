@@ -5,9 +5,9 @@ The list below is every roll the pages name, in page order, with its reading: a 
 d10s (`rk-test`), damage under the summary (d10) or house (d6, R-0016) rules (`rk-damage`), the
 Seventh Sun dice (`sun-roll`: 3d6, or 4d6 with a bonus or penalty die) and a dice pool counted in
 successes (`pool`); a 0kY damage rating, whose dice the wielder's Brawn adds, shows an average per
-Brawn (`rk-brawn-damage`). Left out on purpose, and so absent: "+1k0"-style dice added to another
-roll, "4d6 and keep the best or worst three" (both extra dice at once), and the pages outside the
-three games (home, calculators, glossary, print).
+Brawn (`rk-brawn-damage`); "4d6 and keep the best or worst three" shows both extra dice side by
+side (`sun-either`). Left out on purpose, and so absent: "+1k0"-style dice added to another roll,
+and the pages outside the three games (home, calculators, glossary, print).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ EXPECTED: dict[str, list[tuple[str, str]]] = {
     ],
     "sun/combat/index.html": [SUN],
     "sun/hazards/index.html": [SUN, SUN],
-    "sun/index.html": [SUN],
+    "sun/index.html": [SUN, ("4d6", "sun-either")],
     "sun/rules/index.html": [SUN, SUN, ("4d6", "sun-roll/bonus"), ("4d6", "sun-roll/penalty"), SUN],
 }
 
@@ -112,6 +112,17 @@ def brawn_rows(entry: dict, params: dict[str, str]) -> int:
     return len(entry["rows"])
 
 
+def either_rows(entry: dict) -> int:
+    """4d6 with the bonus die and with the penalty die, side by side, against the Seventh Sun calculator."""
+    assert entry["head"][1:] == ["Bonus die", "Penalty die"]
+    for at, *shown in entry["rows"]:
+        assert shown == [percent(chance_from_calculator("sun-check", {"bonus": "0", "die": die}, int(at))[0])
+                         for die in ("bonus", "penalty")], at
+    means = [number(calc.evaluate("sun-check", {"bonus": 0, "target": 15, "die": d})["mean"]) for d in ("bonus", "penalty")]
+    assert entry["mean"] == f"Average {means[0]} with a bonus die, {means[1]} with a penalty die"
+    return 2 * len(entry["rows"])
+
+
 def test_each_popover_shows_what_its_calculator_works_out_to_the_digits_shown(pages: dict[str, RollPage]) -> None:
     checked = 0
     for name, page in pages.items():
@@ -119,6 +130,9 @@ def test_each_popover_shows_what_its_calculator_works_out_to_the_digits_shown(pa
             calculator_id, params = link_params(entry["href"])
             if key.startswith("rk-brawn-damage/"):
                 checked += brawn_rows(entry, params)
+                continue
+            if key == "sun-either":
+                checked += either_rows(entry)
                 continue
             for at, shown in entry["rows"]:
                 chance, mean = chance_from_calculator(calculator_id, params, int(at))

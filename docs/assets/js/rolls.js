@@ -21,10 +21,9 @@ function table(entry) {
   const head = t.createTHead().insertRow();
   entry.head.forEach((label) => head.append(text("th", "", label)));
   const body = t.createTBody();
-  entry.rows.forEach(([at, chance]) => {
+  entry.rows.forEach((figures) => {
     const row = body.insertRow();
-    row.insertCell().textContent = at;
-    row.insertCell().textContent = chance;
+    figures.forEach((figure) => { row.insertCell().textContent = figure; });
   });
   return t;
 }
