@@ -26,6 +26,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import cards, glossary, meta, rulings  # noqa: E402
+from macros.roll_marks import RollMarksExtension  # noqa: E402
 from macros.ruling_links import RulingLinksExtension  # noqa: E402
 from macros.games import GAMES, game_of  # noqa: E402
 from macros.mdsource import heading_index, title as md_title  # noqa: E402
@@ -76,8 +77,10 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    """Ruling IDs in running text link to their ruling (macros/ruling_links.py)."""
+    """Ruling IDs in running text link to their ruling (macros/ruling_links.py); rolls written in
+    a game's pages show their odds (macros/roll_marks.py)."""
     config.markdown_extensions.append(RulingLinksExtension())
+    config.markdown_extensions.append(RollMarksExtension())
     return config
 
 

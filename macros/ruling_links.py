@@ -18,9 +18,10 @@ import xml.etree.ElementTree as etree
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 
+from macros.text_marks import mark_text
+
 RULING_ID = re.compile(r"\bR-(\d{4})\b")
 RULINGS_PAGE = "rulings.md"
-LEFT_ALONE = frozenset({"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style"})
 PRIORITY = 5   # above MkDocs' relpath (0): the .md links written here are resolved by it
 
 
@@ -44,39 +45,14 @@ def _split(text: str, src_uri: str) -> list[str | etree.Element]:
     return pieces
 
 
-def _link_children(parent: etree.Element, src_uri: str) -> None:
-    """Rewrite `parent.text` and every child's tail; recurse into children that are not left alone."""
-    children = list(parent)
-    if parent.text and RULING_ID.search(parent.text):
-        pieces = _split(parent.text, src_uri)
-        parent.text = pieces[0]
-        _insert(parent, 0, pieces[1:])
-    for child in children:
-        if child.tag not in LEFT_ALONE:
-            _link_children(child, src_uri)
-        if child.tail and RULING_ID.search(child.tail):
-            pieces = _split(child.tail, src_uri)
-            child.tail = pieces[0]
-            _insert(parent, list(parent).index(child) + 1, pieces[1:])
-
-
-def _insert(parent: etree.Element, at: int, pieces: list[str | etree.Element]) -> None:
-    """Insert alternating link elements and strings (each string the tail of the link before it)."""
-    for piece in pieces:
-        if isinstance(piece, str):
-            parent[at - 1].tail = piece
-        else:
-            parent.insert(at, piece)
-            at += 1
-
-
 class RulingLinks(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         relpath = self.md.treeprocessors["relpath"] if "relpath" in self.md.treeprocessors else None
         page_file = getattr(relpath, "file", None)
         if page_file is None or page_file.src_uri == RULINGS_PAGE:
             return   # not a page of the site, or the Rulings page itself (its IDs are its headings)
-        _link_children(root, page_file.src_uri)
+        src_uri = page_file.src_uri
+        mark_text(root, lambda text, _: _split(text, src_uri) if RULING_ID.search(text) else None)
 
 
 class RulingLinksExtension(Extension):

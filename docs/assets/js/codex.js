@@ -13,6 +13,7 @@ import { bindVersions } from "./versions.js";
 import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
 import { bindPreviews } from "./previews.js";
+import { bindRolls } from "./rolls.js";
 
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
@@ -35,6 +36,7 @@ function bindPage() {
   followMovedAnchor();
   bindOffline();
   bindPreviews();
+  bindRolls();
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,
