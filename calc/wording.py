@@ -108,5 +108,5 @@ def percent_words(p: float) -> str:
 
 
 def rules_words(rules: str) -> str:
-    """Which Roll & Keep rules, as a sentence names them: "house rules" or "summary rules"."""
+    """Which Roll & Keep rules, as a sentence names them (house rules, or summary rules)."""
     return "house rules" if rules == "house" else "summary rules"

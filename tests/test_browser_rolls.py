@@ -16,7 +16,7 @@ import pytest
 
 from calc.roll_odds import roll_odds
 from calc.wording import number
-from tests.conftest import PHONE, PageWatch
+from tests.support import PHONE, PageWatch
 
 pytestmark = pytest.mark.browser
 
