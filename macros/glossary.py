@@ -1,13 +1,16 @@
 """Glossary terms: the glossary page, and per-game abbreviations that become tooltips.
 
 Each game has `calc/data/glossary_<game>.json`: `{"terms": [{"term", "definition", "rule"}]}`
-where `rule` (optional) is a docs path with anchor. A rules page of a game gets that game's
+where `rule` (optional) is a docs path with anchor. A number the engine also uses is not typed in a
+definition: `{rk_numbers:crippled_dice}` (or `{file:path:format}`, a format of
+`macros/rule_numbers.py`) is filled from `calc/data`, as a page's `rule_number` quote is. A rules page of a game gets that game's
 terms appended as Markdown abbreviations, so the same word explains itself differently in
 different games.
 """
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -15,6 +18,14 @@ from calc import data
 
 from .games import GAMES
 from .links import relative_href
+from .rule_numbers import lookup, shown
+
+RULE_NUMBER = re.compile(r"\{(\w+):([\w.]+)(?::(\w+))?\}")   # {file:path} or {file:path:format}
+
+
+def filled(definition: str) -> str:
+    """A definition with its rule numbers written in from `calc/data`."""
+    return RULE_NUMBER.sub(lambda m: shown(lookup(m[1], m[2]), m[3] or "plain"), definition)
 
 
 def terms(game: str) -> list[dict[str, Any]]:
@@ -23,7 +34,8 @@ def terms(game: str) -> list[dict[str, Any]]:
     name = f"glossary_{game}"
     if name not in data.names():
         return []
-    return sorted(data.load(name)["terms"], key=lambda t: t["term"].lower())
+    listed = [dict(t, definition=filled(t["definition"])) for t in data.load(name)["terms"]]
+    return sorted(listed, key=lambda t: t["term"].lower())
 
 
 def term_anchor(game: str, term: str) -> str:

@@ -35,6 +35,7 @@ from macros.text_marks import LEFT_ALONE, mark_text
 
 PRIORITY = 6   # after attr_list (8): headings have their ids; before the ruling links (5)
 BLOCKS = frozenset({"p", "li", "td", "dt", "dd"})
+ROLL_CLASS = "cx-roll"   # the button a roll becomes (rolls.js and the share pages find it by it)
 SKIPPED = LEFT_ALONE | {"th", "button", "abbr"}
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 THRESHOLD_WORDS = {"TN": "Against TN", "Damage": "Damage of at least", "Dice total": "Dice total of at least",
@@ -143,7 +144,7 @@ class PageRolls:
         return reading
 
     def button(self, text: str, reading: Reading) -> etree.Element:
-        button = etree.Element("button", {"type": "button", "class": "cx-roll", "data-roll": reading.key,
+        button = etree.Element("button", {"type": "button", "class": ROLL_CLASS, "data-roll": reading.key,
                                           "aria-label": f"{text}: odds", "aria-expanded": "false"})
         button.text = text
         return button

@@ -23,6 +23,7 @@ from html.parser import HTMLParser
 
 from . import meta
 from .links import share_path
+from .roll_marks import ROLL_CLASS
 from .rulings import SEPARATOR, Ruling, withdrawal_text
 
 DESCRIPTION_LIMIT = 300          # a forum shows two or three lines of it
@@ -35,6 +36,11 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 _NOT_PROSE = {"script", "style", "sup", "table", "figure", "form", "nav", "svg", "button", "select"}
 SUMMARY = "cx-calc__summary"     # a calculator's one-line summary (codex_view/render.py): its opening
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
+
+
+def _is_roll(tag: str, attrs: dict[str, str | None]) -> bool:
+    """A roll the text writes: a button (macros/roll_marks.py) whose text is the prose's own words."""
+    return tag == "button" and ROLL_CLASS in (attrs.get("class") or "").split()
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,7 @@ class _Sections(HTMLParser):
             level = int(tag[1])
             self.waiting = [s for s in self.waiting if s[2] < level]
             self.heading = [a["id"], [], level, ""]
-        elif tag in _NOT_PROSE or "data-calculator" in a or "headerlink" in (a.get("class") or ""):
+        elif tag in _NOT_PROSE and not _is_roll(tag, a) or "data-calculator" in a or "headerlink" in (a.get("class") or ""):
             self.skip_at = self.depth
         elif tag in ("p", "li") and not a.get("class") and self.words is None and self.waiting and self.heading is None:
             self.words, self.words_at = [], self.depth

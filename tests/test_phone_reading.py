@@ -174,7 +174,7 @@ def test_a_field_replaced_only_where_its_replacements_apply(phone: Any, served: 
     asked = {**get("rk-attack").defaults(), **SOCIAL_LINK}   # the form's defaults fill what the link leaves out
     wait_for_result(phone, "rk-attack", "expected_wounds", asked)
     root = phone.locator('[data-calculator="rk-attack"]')
-    assert "12k6 against SD" in root.locator(".cx-result").inner_text()
+    assert "12k6 against the Social Defense (SD)" in root.locator(".cx-result").inner_text()
     for name in ("rolled", "kept"):
         assert not root.locator(f'[name="{name}"]').is_disabled()
         assert not root.locator(f'[data-field="{name}"] .cx-overridden').is_visible()

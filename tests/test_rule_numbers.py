@@ -115,3 +115,27 @@ def test_no_section_types_a_number_it_quotes(site_dir: Path) -> None:
                 bare = bare.replace(other, " ")
             typed += [(page, value) for value in quoted if re.search(rf"(?<![\w+\u2212-]){re.escape(value)}\b", bare)]
     assert typed == []
+
+
+# Glossary terms that state a number the engine uses, and the rule numbers each must fill in.
+GLOSSARY_NUMBERS = {
+    "Crippled": {"rk_numbers:crippled_dice", "rk_numbers:initiative_penalty"},
+    "Distracted": {"rk_numbers:initiative_penalty"},
+    "Prone": {"rk_physical_tn:prone.adjustment:signed", "rk_numbers:tn.getting_up:signed"},
+    "Grappled": {"rk_physical_tn:grappled.adjustment:signed"},
+    "Reach": {"rk_physical_tn:more_reach.adjustment:signed", "rk_physical_tn:less_reach.adjustment:signed"},
+}
+
+
+def test_glossary_definitions_fill_in_the_numbers_the_engine_uses() -> None:
+    """A tooltip states the engine's number from calc/data, never a typed copy of it."""
+    from macros import glossary
+
+    raw = {t["term"]: t["definition"] for t in data.load("glossary_rk")["terms"]}
+    shown = {t["term"]: t["definition"] for t in glossary.terms("rk")}
+    for term, wanted in GLOSSARY_NUMBERS.items():
+        assert set(glossary.RULE_NUMBER.findall(raw[term])) >= {tuple((w + ":").split(":")[:3]) for w in wanted}, term
+        assert "{" not in shown[term], term
+    assert f"loses {CRIPPLED_DICE} unkept dice" in shown["Crippled"]
+    assert f"Wits dice drop by {PENALTY} and" in shown["Distracted"]
+    assert f"standing up adds {rule_numbers.shown(GETTING_UP, 'signed')} to the TN" in shown["Prone"]

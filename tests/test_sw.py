@@ -70,7 +70,7 @@ class Site:
         self.lock = threading.Lock()
         site = self
 
-        class Handler(Handler):
+        class CountingHandler(Handler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
                 path = self.path.split("?")[0]
                 with site.lock:
@@ -90,7 +90,7 @@ class Site:
                 super().do_GET()
 
         self.port = free_port()
-        self.server = Server(("127.0.0.1", self.port), lambda *a: Handler(*a, directory=str(directory)))
+        self.server = Server(("127.0.0.1", self.port), lambda *a: CountingHandler(*a, directory=str(directory)))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.port}/"
 
