@@ -30,7 +30,7 @@ from .wording import xky
 MAX_DICE = 30  # dice rolled in one test (seed 001 has no cap; this keeps every answer fast)
 MAX_DAMAGE_DICE = 40  # weapon + Brawn + raises may go a little further
 MAX_TN = 300
-RAISE = 5  # summary rules: each Raise adds 5 to the TN
+RAISE = data.load("rk_numbers")["raise"]  # what each Raise adds to a TN (and, house rules, to a Parry's TN per damage Raise)
 KEEP_ALL_RULING = "R-0050"  # calc/data/rulings.json: keep every die when Y exceeds X
 EXACT_DICE = 10  # up to this many dice rolled ...
 EXACT_BUDGET = 1000  # ... and dice x TN up to this, a near tie is settled in exact fractions (well under a second)

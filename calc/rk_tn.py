@@ -248,7 +248,7 @@ def target_number(
 ) -> dict[str, Any]:
     """Build the TN to hit, line by line, from the seed tables and rules."""
     base, base_label = _base(knack, wrong_knack, passive_defense)
-    raise_lines: Lines = [(f"{plural(raises, 'raise')} called (+5 each)", RAISE * raises)] if raises else []
+    raise_lines: Lines = [(f"{plural(raises, 'raise')} called ({signed(RAISE)} each)", RAISE * raises)] if raises else []
     reach_lines, notes = _reach_lines(reach, attacker_weapon, defender_weapon)
     action_lines, action_notes = _action_lines(promoted=promoted, drawing=drawing, getting_up=getting_up,
                                                ranged_weapon=ranged_weapon, range_band=range_band,

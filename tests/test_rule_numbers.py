@@ -14,7 +14,7 @@ from pathlib import Path
 from calc import data
 from calc.rk_fight import CRIPPLED_DICE
 from calc.rk_initiative import PENALTY
-from calc.rk_rules import THROWABLE
+from calc.rk_rules import RAISE, THROWABLE
 from calc.rk_tn import DRAWING, GETTING_UP, MOUNTED, OFF_HAND, TWO_PISTOLS, WRESTLING
 from calc.seventh_sun import DEGREES
 from macros import rule_numbers
@@ -24,7 +24,7 @@ SOURCE_RK = {
     "tn.drawing": 10, "tn.getting_up": 10, "tn.two_pistols": 5, "roll.off_hand": -3,
     "wrestling.attack_ungrappled.tn": 5, "wrestling.escape_athletics.tn": 5, "wrestling.unseat.tn": 10,
     "mounted.leap_athletics.tn": 10, "mounted.shared_horse.tn": 5, "mounted.carriage_chase.tn": 5,
-    "mounted.on_foot.tn": 10, "crippled_dice": 2, "initiative_penalty": 2,
+    "mounted.on_foot.tn": 10, "crippled_dice": 2, "initiative_penalty": 2, "raise": 5,
 }
 SOURCE_THROWABLE = {"house": {"knife", "improvised_small", "improvised_medium", "improvised_large"},
                     "summary": {"dagger"}}
@@ -33,7 +33,10 @@ SOURCE_DEGREES = {"strong.low": 5, "exceptional.low": 10}
 # Where each number is stated: the built page and the quotes it must carry.
 QUOTED = {
     "rk/attacking/index.html": {"rk_numbers.roll.off_hand", "rk_numbers.tn.drawing", "rk_numbers.tn.getting_up",
-                                "rk_numbers.tn.two_pistols", "rk_physical_tn.prone.adjustment"},
+                                "rk_numbers.tn.two_pistols", "rk_physical_tn.prone.adjustment", "rk_numbers.raise"},
+    "rk/basics/index.html": {"rk_numbers.raise"},
+    "rk/choosing-raises/index.html": {"rk_numbers.raise"},
+    "rk/social/index.html": {"rk_numbers.raise"},
     "rk/mounted/index.html": {"rk_numbers.wrestling.unseat.tn", "rk_numbers.mounted.leap_athletics.tn",
                               "rk_numbers.mounted.shared_horse.tn", "rk_numbers.mounted.carriage_chase.tn",
                               "rk_numbers.mounted.on_foot.tn"},
@@ -65,7 +68,7 @@ def test_the_engine_reads_the_data() -> None:
         numbers["tn"]["drawing"], numbers["tn"]["getting_up"], numbers["tn"]["two_pistols"], numbers["roll"]["off_hand"])
     assert {k: tn for k, (_, tn) in WRESTLING.items()} == {r["id"]: r["tn"] for r in numbers["wrestling"]}
     assert {k: tn for k, (_, tn) in MOUNTED.items()} == {r["id"]: r["tn"] for r in numbers["mounted"]}
-    assert (CRIPPLED_DICE, PENALTY) == (numbers["crippled_dice"], numbers["initiative_penalty"])
+    assert (CRIPPLED_DICE, PENALTY, RAISE) == (numbers["crippled_dice"], numbers["initiative_penalty"], numbers["raise"])
     assert THROWABLE == {rules: frozenset(ids) for rules, ids in numbers["throwable"].items()}
     rows = data.load("sun_degrees")["rows"]
     assert [(key, low, high) for key, _, low, high in DEGREES] == [(r["key"], r["low"], r["high"]) for r in rows]
@@ -124,6 +127,11 @@ GLOSSARY_NUMBERS = {
     "Prone": {"rk_physical_tn:prone.adjustment:signed", "rk_numbers:tn.getting_up:signed"},
     "Grappled": {"rk_physical_tn:grappled.adjustment:signed"},
     "Reach": {"rk_physical_tn:more_reach.adjustment:signed", "rk_physical_tn:less_reach.adjustment:signed"},
+    "TN": {"rk_numbers:raise"},
+    "Raise": {"rk_numbers:raise:signed"},
+    "Raises": {"rk_numbers:raise:signed"},
+    "PA": {"rk_numbers:raise"},
+    "SA": {"rk_numbers:raise"},
 }
 
 
