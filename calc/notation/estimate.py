@@ -29,6 +29,11 @@ KEEP_EXPLODING_HIGH = 1.9e-8  # levels and uniform order statistics: F^2 k^2 n, 
 KEEP_EXPLODING_LOW = 3.8e-7
 PER_KEEP = 0.002  # set-up of one keep, however small
 PRODUCT = 2.5e-8  # one packed polynomial product of total length L: L^1.585 (Karatsuba)
+# n dice of one plain die as one big-integer power (calc.dist.Dist.repeat): its time also depends
+# on the exponent's bits, not on L alone; over a grid of 10 to 60 dice of 20 to 98 faces the CPU
+# time ran up to 2.4 times PRODUCT * 2 * L^1.585 (37d98: estimated 21.6 ms, took 47 to 51 ms;
+# 60d98 1.0 times), so this coefficient is 1.4 times PRODUCT's
+POWER = 3.5e-8
 MAPPED = 3e-7  # one outcome moved by * or /
 # a sum of plain exploding dice (fixed-point products, calc.keep.exploding_sum) against PRODUCT:
 # mid-sized ones took up to 2.3 times its estimate in CPU time (21d70!, 23d43!), 60d100! 0.9 times
@@ -106,7 +111,9 @@ def _dice_cost(dice: Dice | RollKeep) -> float:
     length = _dice_length(dice)
     # wider weights make wider slots in the packed products: 60d100ro5 took 1.2 times 60d100 (CPU)
     wide = widening(dice) if isinstance(dice, Dice) else 1.0
-    scale = EXPLODING_SUM if explode is not None and explode == s else 1.0
+    if explode is None:
+        return POWER * 2 * length**1.585 * wide if n > 1 else 0.0
+    scale = EXPLODING_SUM if explode == s else 1.0
     return scale * PRODUCT * 2 * length**1.585 * wide if n > 1 else 0.0
 
 
