@@ -118,9 +118,6 @@ def _headlines(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any
     return f'<div class="cx-headlines cx-headlines--compare">{"".join(out)}</div>' if out else ""
 
 
-MAX_OVERLAY_BARS = 2_000  # beyond this many totals side by side, the overlay is left out
-
-
 def _series(pmf: list[list[float]], xs: list[int], cumulative: bool) -> list[float]:
     """P(exactly x) or P(at least x) for every x in xs, an increasing list (0 outside the distribution)."""
     exact = {int(x): p for x, p in pmf}
@@ -149,7 +146,8 @@ def _overlay_totals(pmf_a: list[list[float]], pmf_b: list[list[float]]) -> tuple
 def _runs(count: int, gap: int | None) -> list[tuple[int, int]]:
     """Index ranges [start, end) of the drawn totals that share a bar: one each up to MAX_BARS in
     all, else runs of equal length (calc.totals.run_size) that never straddle the break."""
-    size = run_size(count, most=MAX_BARS)
+    # each side of a break rounds its last run up: one bar fewer to share keeps them within MAX_BARS
+    size = run_size(count, most=MAX_BARS if gap is None else MAX_BARS - 1)
     parts = [(0, count)] if gap is None else [(0, gap), (gap, count)]
     return [(i, min(i + size, end)) for start, end in parts for i in range(start, end, size)]
 
@@ -201,16 +199,15 @@ def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
     if not a.get("distribution") or not b.get("distribution"):
         return ""
     title = b.get("distribution_title") or a.get("distribution_title") or "Distribution of the total"
-    bars = len(_overlay_totals(a["distribution"], b["distribution"])[0])
-    if bars > MAX_OVERLAY_BARS:
-        return (
-            f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B</p>'
-            f'<p class="cx-note">The chart is left out: A and B reach {bars:,} likely totals between them, more '
-            f"than {MAX_OVERLAY_BARS:,} bars can show side by side.</p></div>"
-        )
+    xs, gap = _overlay_totals(a["distribution"], b["distribution"])
+    runs = _runs(len(xs), gap)
+    size, bars = max(j - i for i, j in runs), len(runs)
+    note = "" if size == 1 else (f"Each pair of bars stands for up to {size:,} totals in a row ({len(xs):,} totals "
+                                 f"in {bars:,} pairs); A or B on its own offers every total as a CSV file.")
     at_least_id, exactly_id = f"{cid}-cmp-atleast", f"{cid}-cmp-exactly"
     return (
         f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B</p>'
+        + (f'<p class="cx-chart__grouped">{escape(note)}</p>' if note else "") +
         f'<p class="cx-chart__legend"><span class="cx-swatch cx-swatch--a"></span>A '
         f'<span class="cx-swatch cx-swatch--b"></span>B</p>'
         f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'

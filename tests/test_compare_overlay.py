@@ -2,7 +2,7 @@
 
 A compare link whose A and B lie far apart (`?calc=dice&expr=1d6&b.expr=1d6%2B10000`) once drew
 40,000 bars for the empty totals between them; now the gap is skipped and marked, and past
-`MAX_OVERLAY_BARS` the overlay is left out with a sentence saying why.
+`MAX_BARS` totals the pairs of bars stand for runs of totals, as a single chart's bars do.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 import calc
 from codex_view.browser import compare_reply
-from codex_view.compare import MAX_OVERLAY_BARS
+from codex_view.chart import MAX_BARS, SHOWN_MASS
 
 
 class _Bars(HTMLParser):
@@ -89,11 +89,17 @@ def test_sides_that_meet_draw_one_range_without_a_break() -> None:
     assert bars.lines == 0 and bars.labels == [["3", "20"]] * 2
 
 
-def test_past_the_bar_limit_the_overlay_is_left_out_with_a_reason() -> None:
+def test_past_the_bar_limit_the_pairs_of_bars_stand_for_runs_of_totals() -> None:
+    """57,407 likely totals side by side: at most MAX_BARS pairs, a caption that says so, and the
+    exactly panel's bars still add up to A's and B's whole chance within the drawn totals."""
     html, bars = _overlay("(60d100*100)/3", "1d6")
-    assert bars.panels == [] and "<rect" not in html
-    assert "The chart is left out" in html and f"{MAX_OVERLAY_BARS:,}" in html
-    assert re.search(r"reach [\d,]+ likely totals", html)
+    for panel in bars.panels:
+        assert 0 < len(panel) <= 2 * MAX_BARS
+    assert re.search(r"Each pair of bars stands for up to [\d,]+ totals in a row \([\d,]+ totals in \d+ pairs\)", html)
+    exactly = bars.panels[1]
+    assert sum(p for side, _, p in exactly if side == "b") == pytest.approx(1.0)
+    # A's likely range leaves out tails under (1 - SHOWN_MASS) / 2 a side, and no more
+    assert 1.0 - (1 - SHOWN_MASS) <= sum(p for side, _, p in exactly if side == "a") <= 1.0 + 1e-9
 
 
 def test_a_scaled_constant_beyond_the_largest_number_is_refused_for_b() -> None:
