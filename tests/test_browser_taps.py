@@ -34,6 +34,13 @@ def _centre(page: Any, locator: Any) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def every(locator: Any, at_least: int) -> list[Any]:
+    """One locator for each element `locator` finds; it must find at least `at_least`."""
+    count = locator.count()
+    assert count >= at_least, f"{count} found, {at_least} expected at least"
+    return [locator.nth(i) for i in range(count)]
+
+
 # ---------------------------------------------------------------- preview controls
 # the link a control previews: the element before it (or before the span that keeps it on its line)
 LINK_OF = "(b) => (b.closest('.cx-preview-keep') || b).previousElementSibling.textContent"
@@ -44,11 +51,8 @@ def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, s
     the lines above and below one another."""
     visit(phone, served, path)
     controls = phone.locator(".cx-rulings .cx-preview-tap")
-    count = controls.count()
-    assert count >= 4
     wrong = {}
-    for i in range(count):
-        control = controls.nth(i)
+    for i, control in enumerate(every(controls, 4)):
         link = control.evaluate(LINK_OF)
         phone.touchscreen.tap(*_centre(phone, control))
         opened = phone.evaluate("() => document.activeElement.closest('a') ? document.activeElement.textContent : null")
@@ -82,12 +86,9 @@ def test_punctuation_after_a_preview_control_stays_on_its_line(phone: Any, serve
 def test_every_heading_link_answers_over_its_whole_44_px_target(phone: Any, served: str) -> None:
     """rk/damage/ has glossary terms and preview controls on the line under its headings."""
     visit(phone, served, "rk/damage/")
-    headings = phone.locator(".md-content :is(h2, h3) .headerlink")
-    count = headings.count()
-    assert count >= 7
     small = {}
-    for i in range(count):
-        anchor = headings.nth(i).get_attribute("href")
+    for heading in every(phone.locator(".md-content :is(h2, h3) .headerlink"), 7):
+        anchor = heading.get_attribute("href")
         area = phone.evaluate(HIT_AREA, [f'.md-content a.headerlink[href="{anchor}"]', TOUCH_MIN])
         if area["width"] < TOUCH_MIN or area["height"] < TOUCH_MIN:
             small[anchor] = area
@@ -106,12 +107,8 @@ def test_a_tap_on_each_field_at_the_foot_of_the_screen_focuses_it(phone: Any, se
     if more.count():
         phone.touchscreen.tap(*_centre(phone, more.first))
         root.locator("details.cx-more[open]").wait_for(state="attached")
-    fields = root.locator(".cx-form .cx-field:visible :is(input, select)")
-    count = fields.count()
-    assert count >= 3
     missed = {}
-    for i in range(count):
-        field = fields.nth(i)
+    for field in every(root.locator(".cx-form .cx-field:visible :is(input, select)"), 3):
         name = field.get_attribute("name")
         field.evaluate("(el) => el.blur()")
         field.evaluate(FIELD_AT_FOOT)
