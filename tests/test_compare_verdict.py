@@ -74,3 +74,12 @@ def test_figures_that_differ_only_past_what_is_shown() -> None:
     assert percent(a["chance"]) != percent(b["chance"])
     assert verdict(calculator, a, b) == (f"B is better by less than 0.0001 percentage points: {percent(b['chance'])} "
                                          f"against {percent(a['chance'])}. Compared: Chance of success.")
+
+
+def test_a_dice_total_is_higher_not_better() -> None:
+    """A bare expression has no goal: its average total is named higher, never better."""
+    calculator, a, b = _both("dice", {"expr": "3d6"}, {"expr": "4d6"})
+    said = verdict(calculator, a, b)
+    assert said.startswith("B is higher by 3.50: 14 against 10.50.")
+    calculator, a, b = _both("dice", {"expr": "3d6", "target": 12}, {"expr": "4d6", "target": 12})
+    assert verdict(calculator, a, b).startswith("B is better by ")   # a chance to reach 12 is wanted

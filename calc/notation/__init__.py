@@ -112,7 +112,8 @@ CALCULATORS = (
                                           "distribution alone, or when the expression has its own comparison."),
         ),
         compute=dice,
-        headlines=(Headline("chance", "Chance the comparison holds"), Headline("mean", "Average total", "number")),
+        headlines=(Headline("chance", "Chance the comparison holds"),
+                   Headline("mean", "Average total", "number", better="")),   # a bigger total is no better in itself
         budget=(FIELD, budget_share),
     ),
 )
