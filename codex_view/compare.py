@@ -152,11 +152,12 @@ def _runs(count: int, gap: int | None) -> list[tuple[int, int]]:
     return [(i, min(i + size, end)) for start, end in parts for i in range(start, end, size)]
 
 
-def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], *, cumulative: bool, label: str) -> str:
-    """A's and B's bars side by side for every total either can reach (their likely ranges), runs of
-    totals sharing a bar past MAX_BARS; when the two ranges are far apart the empty totals between
-    them are skipped and a dashed line marks the break."""
-    xs, gap = _overlay_totals(pmf_a, pmf_b)
+def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], drawn: tuple[list[int], int | None],
+                *, cumulative: bool, label: str) -> str:
+    """A's and B's bars side by side for the `drawn` totals (`_overlay_totals`: their likely ranges),
+    runs of totals sharing a bar past MAX_BARS; when the two ranges are far apart the empty totals
+    between them are skipped and a dashed line marks the break."""
+    xs, gap = drawn
     runs = _runs(len(xs), gap)
     sa, sb = ([values[i] if cumulative else fsum(values[i:j]) for i, j in runs]
               for values in (_series(pmf_a, xs, cumulative), _series(pmf_b, xs, cumulative)))
@@ -199,7 +200,8 @@ def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
     if not a.get("distribution") or not b.get("distribution"):
         return ""
     title = b.get("distribution_title") or a.get("distribution_title") or "Distribution of the total"
-    xs, gap = _overlay_totals(a["distribution"], b["distribution"])
+    drawn = _overlay_totals(a["distribution"], b["distribution"])   # once, for the caption and both panels
+    xs, gap = drawn
     runs = _runs(len(xs), gap)
     size, bars = max(j - i for i, j in runs), len(runs)
     note = "" if size == 1 else (f"Each pair of bars stands for up to {size:,} totals in a row ({len(xs):,} totals "
@@ -216,9 +218,9 @@ def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
         f'<input type="radio" name="{cid}-cmp" id="{exactly_id}" class="cx-chart__exactly">'
         f'<label for="{exactly_id}">Exactly</label>'
         f'<div class="cx-chart__panel cx-chart__panel--atleast">'
-        f'{overlay_svg(a["distribution"], b["distribution"], cumulative=True, label="A and B: chance of at least each total")}</div>'
+        f'{overlay_svg(a["distribution"], b["distribution"], drawn, cumulative=True, label="A and B: chance of at least each total")}</div>'
         f'<div class="cx-chart__panel cx-chart__panel--exactly">'
-        f'{overlay_svg(a["distribution"], b["distribution"], cumulative=False, label="A and B: chance of exactly each total")}</div></div>'
+        f'{overlay_svg(a["distribution"], b["distribution"], drawn, cumulative=False, label="A and B: chance of exactly each total")}</div></div>'
         f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p></div>'
     )
 
