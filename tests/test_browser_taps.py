@@ -35,10 +35,10 @@ def _centre(page: Any, locator: Any) -> tuple[float, float]:
 
 
 def every(locator: Any, at_least: int) -> list[Any]:
-    """One locator for each element `locator` finds; it must find at least `at_least`."""
-    count = locator.count()
-    assert count >= at_least, f"{count} found, {at_least} expected at least"
-    return [locator.nth(i) for i in range(count)]
+    """Playwright's one locator per element found (`Locator.all`), which must be at least `at_least`."""
+    found = locator.all()
+    assert len(found) >= at_least, f"{len(found)} found, {at_least} expected at least"
+    return found
 
 
 # ---------------------------------------------------------------- preview controls
