@@ -50,6 +50,8 @@ def search_page(context: Any, served: str) -> Iterator[Any]:
     page.close()
 
 
+LOCATION_DEBOUNCE_MS = 125 + 75   # Material's debounce before it closes the search, and a margin
+
 RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((li) => ({
   where: (li.querySelector('.cx-search-where') || {}).textContent || '',
   links: [...li.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
@@ -62,7 +64,12 @@ def search(page: Any, query: str) -> list[dict]:
     Material reads the box on each key released. The box is emptied first (the list goes away),
     then the query is pasted and one key (End) released, as a reader pasting an ID from a forum
     post does: the first list that comes back answers the whole query, not a keystroke of it. It
-    counts once every result carries the section it lives in (search-where.js)."""
+    counts once every result carries the section it lives in (search-where.js).
+
+    Material closes the search 125 ms after the location last changed (its bundle debounces
+    location$ and hash$ into `at("search", !1)`), so a search opened right after an instant
+    navigation was closed under the test, as no reader could be that fast: that is waited out."""
+    page.wait_for_timeout(LOCATION_DEBOUNCE_MS)
     if not page.locator(".md-search__input").is_visible():
         page.locator("label[for=__search]").first.click()
     box = page.locator(".md-search__input")
