@@ -9,6 +9,7 @@ from .calculator import Calculator
 from .dist import Dist
 from .errors import InputError
 from .registry import CALCULATORS, evaluate
+from .question import Question
 
-__all__ = ["CALCULATORS", "Calculator", "Dist", "InputError", "evaluate"]
+__all__ = ["CALCULATORS", "Calculator", "Dist", "InputError", "Question", "evaluate"]
 __version__ = "0.1.0"

@@ -19,12 +19,12 @@ import json
 from dataclasses import replace
 import xml.etree.ElementTree as etree
 from typing import Any, Sequence
-from urllib.parse import urlencode
 
 from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 
 from calc import CALCULATORS, InputError
+from calc.question import Question
 from calc.roll_odds import RollOdds, roll_odds
 from calc.wording import figure, number
 from macros.games import game_of
@@ -50,8 +50,8 @@ class RollError(ValueError):
 def entry(odds: RollOdds, page: str) -> dict[str, Any]:
     """One roll's popover, every word and figure as it is shown."""
     calculator = CALCULATORS[odds.calculator]
-    query = urlencode({"calc": odds.calculator, **{k: str(v) for k, v in odds.params.items()}})
-    href = f"{relative_href(page, calculator.rule.split('#')[0])}?{query}#calc-{odds.calculator}"
+    question = Question.of(odds.calculator, odds.params)
+    href = f"{relative_href(page, question.page)}?{question.query()}#{question.fragment}"
     return {
         "title": f"{odds.roll}: {odds.dice}",
         "mean": " ".join(filter(None, ["Average", number(odds.mean), odds.mean_note])),

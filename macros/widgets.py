@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from urllib.parse import urlencode
-
 from calc import CALCULATORS, evaluate
+from calc.question import Question
 from calc.registry import get
 from codex_view import planner, widget_html
 from codex_view.compare import question_text
@@ -58,11 +57,10 @@ def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
     if question == "the default settings":
         question = calculator.summary.rstrip(".")
     figures = [f"{h.title(result)}: {h.shown(result)}" for h in calculator.headlines[:2] if h.shown(result) is not None]
-    query = ("?" + urlencode({"calc": calculator_id, **{k: str(v).lower() if isinstance(v, bool) else v
-                                                      for k, v in values.items()}})) if values else ""
-    page = calculator.rule.split("#")[0]
-    href = relative_href(page_uri, page) + query + f"#calc-{calculator_id}"
-    shown = (site_url.rstrip("/") + "/" + page_url(page) + query + f"#calc-{calculator_id}") if site_url else href
+    asked = Question.of(calculator_id, values or {})
+    query = f"?{asked.query()}" if values else ""
+    href = relative_href(page_uri, asked.page) + query + f"#{asked.fragment}"
+    shown = (site_url.rstrip("/") + "/" + page_url(asked.page) + query + f"#{asked.fragment}") if site_url else href
     return (
         f'<p class="cx-print-calc"><strong>{escape(calculator.title)}</strong>: {escape(question)}. '
         f'{escape("; ".join(figures))}. '
