@@ -111,6 +111,7 @@ def wounds(
         "firearm": is_firearm,
         "damage": pmf,
         "distribution": pmf,
+        "distribution_tail": dmg.tail,
         "distribution_title": "Damage of the hit",
         "expected_damage": dmg.mean(),
         "wounds": [[n, p] for n, p in enumerate(probs)],

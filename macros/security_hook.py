@@ -37,6 +37,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from macros.links import SHARE_FOLDER
+from macros.roll_draws import FILE as ROLL_DATA
 
 POLICY = (
     ("default-src", "'self'"),
@@ -245,7 +246,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       once used, fetched with `integrity`.
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
-    - `pages`: every page, image and the runtime's index, served network-first, kept when visited.
+    - `pages`: every page, image, the runtime's index and each page's roll data (`rolls.json`, fetched
+      on a page's first Roll), served network-first, kept when visited.
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
@@ -274,7 +276,7 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             runtime.append([uri, sha])
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
-        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES):
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) or uri.endswith(IMAGES):
             url = _page_url(uri)
             pages.append(url)
         else:

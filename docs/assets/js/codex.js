@@ -14,6 +14,7 @@ import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
 import { bindPreviews } from "./previews.js";
 import { bindRolls } from "./rolls.js";
+import { bindAnswerRolls } from "./roll-button.js";
 
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
@@ -37,6 +38,7 @@ function bindPage() {
   bindOffline();
   bindPreviews();
   bindRolls();
+  bindAnswerRolls();   // after the calculators: a Roll button joins each one's tools
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,

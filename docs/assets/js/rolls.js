@@ -4,6 +4,8 @@
 // A tap or click toggles it, hovering opens it with a mouse, Escape or a tap elsewhere closes it.
 // It sits just under its roll (above it when there is more room there), so it never covers it,
 // and it follows the button's place in the page for the keyboard: Tab goes on into its links.
+import { rollControl } from "./roll-button.js";
+
 const HOVER = window.matchMedia("(hover: hover) and (pointer: fine)");
 const GAP = 4;   // from the window's edges; against its roll none, so a mouse can move straight in
 let open = null;   // {button, pop}
@@ -35,6 +37,7 @@ function popover(button, entry) {
   pop.setAttribute("role", "dialog");
   pop.setAttribute("aria-label", button.getAttribute("aria-label"));
   pop.append(text("span", "cx-roll-pop__title", entry.title), text("span", "cx-roll-pop__mean", entry.mean), table(entry));
+  pop.append(rollControl(button.dataset.roll, button.textContent, place));   // Roll: roll-button.js
   if (entry.rulings.length) {
     const reading = text("span", "cx-roll-pop__reading", `${entry.reading} `);
     entry.rulings.forEach(([id, href], i) => {
