@@ -225,6 +225,9 @@ NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
+# Fetched only when a reader rolls (roll-button.js imports roll.js, which imports draw.js and fetches
+# the page's rolls.json): kept when used, as a page is, never at install
+ON_DEMAND = frozenset({"assets/js/roll.js", "assets/js/draw.js"})
 
 
 def _cards_folder() -> str:
@@ -246,8 +249,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       once used, fetched with `integrity`.
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
-    - `pages`: every page, image, the runtime's index and each page's roll data (`rolls.json`, fetched
-      on a page's first Roll), served network-first, kept when visited.
+    - `pages`: every page, image, the runtime's index, and what only a Roll fetches (each page's
+      `rolls.json` and the Roll's scripts, `ON_DEMAND`), served network-first, kept when visited.
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
@@ -276,7 +279,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             runtime.append([uri, sha])
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
-        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) or uri.endswith(IMAGES):
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) or uri in ON_DEMAND \
+                or uri.endswith(IMAGES):
             url = _page_url(uri)
             pages.append(url)
         else:

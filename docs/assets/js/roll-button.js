@@ -1,47 +1,43 @@
-// The Roll control: a button under a roll's odds (its popover, rolls.js) and in the tools of each
-// calculator whose answer has a distribution, with the region its last draws are listed in (read
-// out politely as they come). Only the button lives here: what a Roll does (the page's roll data,
-// the worker's, the drawing and the words) is roll.js, imported on the first Roll, so a page load
-// carries nothing more than this.
-let loading = null;   // roll.js, once asked for
+// The Roll control, the one part of a Roll a page load carries: a button in a roll's popover
+// (rolls.js) and in the tools of a calculator whose answer has a chart, and the region its draws
+// are read out from (politely). What a Roll does is roll.js, imported on the first Roll.
+let loading = null;
 const rolling = () => (loading ||= import("./roll.js").catch((error) => { loading = null; throw error; }));
 
-function control(label, box) {
+function control(label, tag) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "cx-draw md-button";
   button.textContent = label;
-  const region = document.createElement(box);
+  const region = document.createElement(tag);
   region.className = "cx-draws";
   region.setAttribute("aria-live", "polite");
   return { button, region };
 }
 
 async function roll(button, region, run) {
-  if (button.getAttribute("aria-busy")) return;   // one draw at a time: the first may wait on a download
+  if (button.getAttribute("aria-busy")) return;   // one at a time: the first may wait on a download
   button.setAttribute("aria-busy", "true");
   try {
     await run(await rolling());
-  } catch (error) {   // roll.js itself could not be fetched (offline, and not kept)
+  } catch (error) {   // roll.js did not come (offline, and never kept)
     region.textContent = "The Roll could not load. Try again when you are online.";
   } finally {
     button.removeAttribute("aria-busy");
   }
 }
 
-// A roll in the text: the popover's Roll button and draws (`key` is the popover's data-roll;
-// `changed` is called when the draws change the popover's size).
+// A roll in the text (`key`: its popover's data-roll); `changed` when the popover grows.
 export function rollControl(key, text, changed) {
   const box = document.createElement("span");
   box.className = "cx-draw-box";
   const { button, region } = control(`Roll ${text}`, "span");
   box.append(button, region);
   button.addEventListener("click", () => roll(button, region, (m) => m.rollText(key, region)).then(changed));
-  if (loading) rolling().then((m) => { m.showText(key, region); changed(); });   // reopened: its last draws
+  if (loading) rolling().then((m) => { m.showText(key, region); changed(); });   // opened again: its draws
   return box;
 }
 
-// Each calculator whose answer draws a chart gets a Roll button after its tools.
 export function bindAnswerRolls() {
   document.querySelectorAll("[data-calculator]").forEach((root) => {
     const tools = root.querySelector(".cx-links");

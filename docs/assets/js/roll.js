@@ -51,8 +51,9 @@ function item(line) {
     const span = document.createElement("span");
     span.className = "cx-draws__draw";
     span.dataset.total = String(part.total);
-    span.textContent = part.label ? `${part.words} (${part.label})` : part.words;
+    span.textContent = part.words;
     li.append(i ? "; " : "", span);
+    if (part.label) li.append(" ", Object.assign(document.createElement("span"), { className: "cx-draws__of", textContent: `(${part.label})` }));
   });
   return li;
 }
