@@ -219,3 +219,33 @@ def test_a_calculators_answer_rolls_from_the_workers_distribution(page: Any, ser
         seen.add(total)
     assert len(seen) > 1
     assert page.watch.outside == [] and page.watch.errors == []
+
+
+def test_a_roll_and_its_draws_pass_axe(browser: Any, served: str) -> None:
+    """The popover's Roll and its draws, and a calculator's, with no serious or critical violation
+    (axe looks at the Roll's own parts: the open roll's colour is the popover's, tested apart)."""
+    from tests.test_a11y import AXE
+
+    ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme="light",
+                              viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.route(RUNTIME, lambda route: route.abort())
+    page.goto(served + "rk/basics/")
+    answer = root(page, "rk-check").get_by_role("button", name="Roll: draw a total from this answer")
+    answer.click()   # the built answer, from the page's data: no runtime
+    root(page, "rk-check").locator(".cx-draws li").first.wait_for()
+    roll = page.get_by_role("button", name="6k3: odds")
+    roll.click()
+    pop = page.get_by_role("dialog", name="6k3: odds")
+    pop.get_by_role("button", name="Roll 6k3").click()
+    pop.locator(".cx-draws li").first.wait_for()
+    page.add_script_tag(path=str(AXE))
+    found, checked = page.evaluate("""async () => {
+        const result = await axe.run({ include: [[".cx-draw"], [".cx-draws"]] });
+        return [result.violations.filter((v) => ["serious", "critical"].includes(v.impact))
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            result.passes.map((v) => v.id)];
+    }""")
+    ctx.close()
+    assert found == []
+    assert {"button-name", "color-contrast"} <= set(checked)   # it looked at the Roll's button and words

@@ -25,6 +25,7 @@ function bindGlossary() {
 }
 
 function bindPage() {
+  bindAnswerRolls();   // first, while each calculator still shows its built answer
   document.querySelectorAll("[data-calculator]").forEach((root) => { bind(root); bindLayout(root); bindReading(root); });
   bindVersions();   // after the calculators: their Rules select and the page's tabs agree
   bindHeadingLinks();
@@ -38,7 +39,6 @@ function bindPage() {
   bindOffline();
   bindPreviews();
   bindRolls();
-  bindAnswerRolls();   // after the calculators: a Roll button joins each one's tools
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,

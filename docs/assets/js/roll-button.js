@@ -1,6 +1,6 @@
 // The Roll control, the one part of a Roll a page load carries: a button in a roll's popover
-// (rolls.js) and in the tools of a calculator whose answer has a chart, and the region its draws
-// are read out from (politely). What a Roll does is roll.js, imported on the first Roll.
+// (rolls.js) and in a calculator's tools, and the region its draws are read out from (politely).
+// What a Roll does is roll.js, imported on the first Roll.
 let loading = null;
 const rolling = () => (loading ||= import("./roll.js").catch((error) => { loading = null; throw error; }));
 
@@ -38,6 +38,8 @@ export function rollControl(key, text, changed) {
   return box;
 }
 
+// A calculator whose built answer has a chart gets a Roll. Called before the page binds its
+// calculators: a link's calculator then sets its built figures aside (calculators.js).
 export function bindAnswerRolls() {
   document.querySelectorAll("[data-calculator]").forEach((root) => {
     const tools = root.querySelector(".cx-links");
@@ -45,8 +47,7 @@ export function bindAnswerRolls() {
     root.codexRoll = true;
     const { button, region } = control("Roll", "div");
     button.setAttribute("aria-label", "Roll: draw a total from this answer");
-    tools.append(button);
-    tools.after(region);
+    queueMicrotask(() => { tools.append(button); tools.after(region); });   // last, where reading.js put the tools
     button.addEventListener("click", () => roll(button, region, (m) => m.rollAnswer(root, region)));
   });
 }

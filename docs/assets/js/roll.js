@@ -131,7 +131,7 @@ async function answerDraws(root) {
   }
   const answer = root.answer;
   if (root.dataset.state !== "ready" || "stale" in root.dataset || !answer) {
-    throw new Error("the answer is not up to date yet; roll once it shows");
+    throw new Error("the answer shown is out of date; roll once the new one shows");
   }
   const sides = answer.compare && root.compare
     ? [["A: ", root.compare.a], ["B: ", JSON.parse(answer.params)]]
