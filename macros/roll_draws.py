@@ -52,7 +52,9 @@ def threshold_bands(odds: RollOdds) -> list[Band]:
         return steps(thresholds, "{} or more", "under {}")
     if odds.threshold == "Successes":
         return [Band(0, (f"{TOTAL}: no success", f"{TOTAL}: 1 success", f"{TOTAL}: {{n}} successes"), 1)]
-    return [Band(None, f"{TOTAL} damage")]   # "Damage", and "Brawn" (a 0kY rating, at the calculator's Brawn)
+    if odds.threshold == "Brawn":   # a 0kY rating, rolled at the Brawn its calculator is set to
+        return [Band(None, f"{TOTAL} damage, {odds.mean_note}")]
+    return [Band(None, f"{TOTAL} damage")]
 
 
 def text_draw(odds: RollOdds, label: str = "") -> Draw:

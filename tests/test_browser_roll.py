@@ -79,8 +79,9 @@ def test_a_roll_in_the_basics_rolls_with_no_runtime(no_runtime: Any, served: str
     roll.tap()
     pop = page.get_by_role("dialog", name="6k3: odds")
     button = pop.get_by_role("button", name="Roll 6k3")
-    box = button.bounding_box()
-    assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+    for control in (button, root(page, "rk-check").get_by_role("button", name="Roll: draw a total from this answer")):
+        box = control.bounding_box()   # a 44 px target on touch
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
     region = pop.locator(".cx-draws")
     assert region.get_attribute("aria-live") == "polite"
     (draw,) = text_draws("rk-test", {"rolled": 6, "kept": 3})
@@ -234,6 +235,9 @@ def test_a_roll_and_its_draws_pass_axe(browser: Any, served: str) -> None:
     answer = root(page, "rk-check").get_by_role("button", name="Roll: draw a total from this answer")
     answer.click()   # the built answer, from the page's data: no runtime
     root(page, "rk-check").locator(".cx-draws li").first.wait_for()
+    tail = roll_keep(5, 3).tail   # the built answer's 5k3: its truncated tail is said under the draws
+    assert root(page, "rk-check").locator(".cx-draws__note").inner_text() == (
+        f"Not drawn: the truncated tail of the exploding dice, a chance of {tail:.1e}.")
     roll = page.get_by_role("button", name="6k3: odds")
     roll.click()
     pop = page.get_by_role("dialog", name="6k3: odds")

@@ -185,7 +185,9 @@ def test_a_roll_in_the_text_draws_from_its_calculators_distribution() -> None:
     (pool,) = roll_draws.text_draws("pool", {"dice": 4})
     assert [pool.meaning(t) for t in (0, 1, 3)] == ["0: no success", "1: 1 success", "3: 3 successes"]
     (fist,) = roll_draws.text_draws("rk-brawn-damage", {"kept": 1, "rules": "summary"})
-    assert fist.label == "0k1 with Brawn 2" and fist.meaning(14) == "14 damage"
+    assert fist.label == "0k1 with Brawn 2" and fist.meaning(14) == "14 damage, with Brawn 2"
+    (house,) = roll_draws.text_draws("rk-damage", {"rolled": 3, "kept": 2, "rules": "house"})
+    assert house.meaning(9) == "9 damage" and house.totals[0] == 2
 
 
 def test_a_pages_file_holds_its_rolls_and_its_answers() -> None:
