@@ -31,9 +31,9 @@ function pageData() {
 
 // One line of the list: a total from each draw (two for "4d6, the best or worst three"; A and B
 // when comparing), with the draw's label where one line holds several or the settings may change.
-export function drawLine(draws, { labelled = draws.length > 1, words = cryptoWords } = {}) {
+function drawLine(draws, labelled = draws.length > 1) {
   return draws.map((draw) => {
-    const total = drawTotal(draw, words);
+    const total = drawTotal(draw, cryptoWords);
     return { total, words: meaning(draw, total), label: labelled ? draw.label : "", tail: draw.tail || 0 };
   });
 }
@@ -151,7 +151,7 @@ export async function rollAnswer(root, region) {
   const lines = root.codexDrawn || (root.codexDrawn = []);
   try {
     const draws = await answerDraws(root);
-    add(lines, drawLine(draws, { labelled: true }));
+    add(lines, drawLine(draws, true));
     show(region, lines);
   } catch (error) {
     say(region, `No draw: ${error.message}.`);
