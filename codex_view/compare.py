@@ -256,7 +256,9 @@ def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, A
 
 def question_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The settings in words: the declaration's `question` when it has one, else each setting that
-    applies to these values and differs from its default (a field that does not apply never shows)."""
+    applies to these values and differs from its default (a field that does not apply never shows);
+    a field named as its calculator is (the dice calculator's "Dice expression") is said by its value,
+    as the calculator's title already names it ("Dice expression: 3d6", not twice)."""
     if calculator.question is not None:
         try:
             return calculator.question(params, result)
@@ -267,7 +269,8 @@ def question_text(calculator: Calculator, params: Mapping[str, Any], result: Map
         value = params[p.name]
         if value is None:
             continue
-        parts.append(f"{p.label}: {p.words(value, params)}")
+        words = p.words(value, params)
+        parts.append(words if p.label == calculator.title else f"{p.label}: {words}")
     return "; ".join(parts) if parts else "the default settings"
 
 
