@@ -4,7 +4,18 @@
 // another rule (and each ruling ID, macros/ruling_links.py) gets a small info control beside it:
 // a tap focuses the link, which opens the same preview, and a second tap (or a tap elsewhere)
 // closes it. Nothing navigates until the link itself is followed.
+// A heading's own # link is no link to another rule but the copy control (links.js): Material's
+// preview, which it would mount on it as on every link, never opens there, by hover, by a tap's
+// emulated hover, or by focus. Its triggers (mouseenter on the link, focusin reaching the body)
+// are stopped on their way down, before any of Material's listeners hears them.
 const TOUCH = window.matchMedia("(hover: none)");
+const COPY_CONTROL = ".md-content a.headerlink";
+
+function quiet(event) {
+  if (event.target instanceof Element && event.target.matches(COPY_CONTROL)) event.stopPropagation();
+}
+window.addEventListener("mouseenter", quiet, true);
+window.addEventListener("focusin", quiet, true);
 
 // A link to a rule: within the site, to a heading's anchor; not a calculator (the jump links),
 // not the page's own furniture (heading # links, navigation, tabs, citations).
