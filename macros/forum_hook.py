@@ -26,6 +26,7 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
 from macros import cards, glossary, meta, rulings  # noqa: E402
+from macros.preview_marks import PreviewMarksExtension  # noqa: E402
 from macros.roll_marks import RollMarksExtension  # noqa: E402
 from macros.ruling_links import RulingLinksExtension  # noqa: E402
 from macros.games import GAMES, game_of  # noqa: E402
@@ -78,9 +79,11 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Ruling IDs in running text link to their ruling (macros/ruling_links.py); rolls written in
-    a game's pages show their odds (macros/roll_marks.py)."""
+    a game's pages show their odds (macros/roll_marks.py); links to rules carry their touch
+    screen's preview control (macros/preview_marks.py)."""
     config.markdown_extensions.append(RulingLinksExtension())
     config.markdown_extensions.append(RollMarksExtension())
+    config.markdown_extensions.append(PreviewMarksExtension())
     return config
 
 

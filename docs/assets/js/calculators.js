@@ -39,7 +39,9 @@ function loadingStatus() {
 
 // While the runtime loads, a calculator asked about other inputs than the built ones shows no
 // figure at all: a line saying what is being worked out and how far the download has got,
-// in the result's place (the phone's headline strip repeats it: form-layout.js).
+// over the result's place (the phone's headline strip repeats it: form-layout.js). The figures
+// shown before stay in that place, unseen (cx-result--held), so the answer, which has the same
+// parts, lands in the room they hold and the page does not jump.
 function showPending(root) {
   root.classList.add("cx-calc--pending");
   const result = root.querySelector(".cx-result");
@@ -47,7 +49,8 @@ function showPending(root) {
   if (!line) {
     line = document.createElement("p");
     line.className = "cx-pending";
-    result.replaceChildren(line);
+    result.classList.add("cx-result--held");
+    result.prepend(line);
   }
   // under the question line (a link's calculator) the line need not repeat the settings, and the
   // phone's headline strip (form-layout.js), a line of plain text, names them as the link's
@@ -83,9 +86,14 @@ function showError(root, error, said = false) {
   } else {
     setState(root, "error", error.message + " The result below is out of date.");
   }
-  root.querySelector(".cx-result").classList.add("cx-result--stale");
+  const result = root.querySelector(".cx-result");
+  result.classList.add("cx-result--stale");
   const pending = root.querySelector(".cx-pending");     // a link's settings that have no answer
-  if (pending) pending.textContent = pending.dataset.peek = "No answer for these settings: see the message above.";
+  if (pending) {
+    pending.textContent = pending.dataset.peek = "No answer for these settings: see the message above.";
+    result.classList.remove("cx-result--held");   // no answer is coming to take the room
+    result.replaceChildren(pending);
+  }
 }
 
 // Bind one calculator root: its state lives in one object, `c`, which the functions below share.
@@ -180,7 +188,7 @@ async function compute(c) {
   c.shown = JSON.stringify(params);
   keepAnswer(root, reply, c.shown);
   root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
-  root.querySelector(".cx-result").classList.remove("cx-result--stale");
+  root.querySelector(".cx-result").classList.remove("cx-result--stale", "cx-result--held");
   root.classList.remove("cx-calc--pending");
   c.answered = true;
   showAsked(root, params);

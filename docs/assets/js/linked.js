@@ -30,17 +30,37 @@
   document.addEventListener("codex:runtime-failed", answered);
   let root = null;
   const watch = new MutationObserver(() => {
-    root = /^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id);
+    root = root || (/^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id));
     if (!root) return;
-    root.classList.add("cx-calc--answer-first", "cx-calc--pending");
+    if (!root.classList.contains("cx-calc--pending")) {
+      // unseen while its parts arrive: in answer-first order its answer lands above its form
+      root.classList.add("cx-calc--answer-first", "cx-calc--pending", "cx-calc--landing");
+      whenAnswered(root);
+    }
+    const title = root.querySelector(".cx-calc__title");
+    if (title) holdQuestion(title);   // its question's line goes under its title, once that is parsed
+    if (!root.querySelector(".cx-links")) return;   // its last part: the calculator is all parsed
     watch.disconnect();
-    whenAnswered(root);
+    root.classList.remove("cx-calc--landing");
+    // the reader lands on it now, before the page's scripts enhance the text above it: the
+    // browser then keeps it where it is as that text grows (scroll anchoring), so it holds still
+    root.scrollIntoView({ block: "start" });
   });
   watch.observe(html, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", () => {
     watch.disconnect();
+    if (root) root.classList.remove("cx-calc--landing");
     if (!root) answered();   // no such calculator on this page: no answer to wait for
   });
+
+  // The line that will say what the link asked (asked.js writes it) has its room from the start.
+  function holdQuestion(title) {
+    if (title.nextElementSibling && title.nextElementSibling.classList.contains("cx-question")) return;
+    const line = document.createElement("p");
+    line.className = "cx-question";
+    line.textContent = "Asked: the settings in this link.";
+    title.after(line);
+  }
 
   // The answer is on the page once calculators.js lifts the pending mark or shows an error; the
   // held downloads go half a second later, once it has been painted.
