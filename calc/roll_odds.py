@@ -13,7 +13,8 @@ to the calculator, and its row is shown and marked (`RollOdds.mark`). The kinds:
   per Brawn);
 - `rk-weapon`: a weapon's damage rating (its table's XkY): for a weapon used in hand an average per
   Brawn, which adds its unkept dice; for a ranged one the chances, as `rk-damage`; `rk-hit`: the dice
-  a weapon rolls with a Brawn and damage raises added (the sentence's sum, "3k2 ... rolls 6k2");
+  a weapon rolls with a Brawn and damage raises added (a sum its sentence spells out: a 3k2 weapon
+  that rolls 6k2 with Brawn 2 and one raise);
 - `rk-social`: a base Social Damage (1k3, or 2k4) with an average per attacker's Panache, which adds
   its unkept dice; `rk-social-hit`: that base with a Panache and damage raises added;
 - `sun-roll`: the Seventh Sun dice, 3d6, or 4d6 keeping the highest or lowest three (`sun-either`:

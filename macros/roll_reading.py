@@ -75,6 +75,8 @@ BRAWN = re.compile(r"\bBrawn\s+(\d+)\b")
 PANACHE = re.compile(r"\bPanache\s+(\d+)\b")
 COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 RAISES = re.compile(r"\b(\d+|one|two|three|four|five)\s+damage\s+raises?\b", re.I)
+# what prose calls a weapon besides its table's name ("barehanded damage (0k1)" is the Fist's)
+ALSO_CALLED = {"summary": {"fist": ("barehanded",)}}
 
 
 class Unsettled(ValueError):
@@ -222,6 +224,8 @@ def weapon_names(rules: str) -> dict[str, tuple[str, ...]]:
             names[wid] = (label, f"{adjective} {kind}", f"{adjective} one")
         else:
             names[wid] = (label,)
+    for wid, more in ALSO_CALLED.get(rules, {}).items():
+        names[wid] = (*names[wid], *more)
     return names
 
 

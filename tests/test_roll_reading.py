@@ -40,8 +40,10 @@ def test_a_tab_a_column_and_a_section_settle_a_roll() -> None:
     assert reading("4k2", page="rk/mounted.md", column="Physical Damage") == ["rk-damage/4/2/house"]
     assert reading("that blow is 1k1", section="rk-damage-rolls", tab="House rules") == ["rk-damage/1/1/house"]
     assert reading("that blow is 1k1", section="rk-wound-checks") == ["rk-test/1/1"]
-    knacks = "It does barehanded damage (0k1) and knocks the target Prone."
-    assert reading(knacks, page="rk/knacks.md", section="rk-knack-corps-a-corps") == ["rk-brawn-damage/1/summary"]
+    knacks = "It does barehanded damage (0k1) and knocks the target Prone."   # the Fist's
+    assert reading(knacks, page="rk/knacks.md", section="rk-knack-corps-a-corps") == ["rk-weapon/summary/fist"]
+    assert reading("It does 0k2 damage.", page="rk/knacks.md", section="rk-knack-pommel-strike") == \
+        ["rk-brawn-damage/2/summary"]
     assert reading("Its damage is 0k2.", page="rk/knacks.md", section="rk-house-knacks") == ["rk-brawn-damage/2/house"]
 
 

@@ -67,7 +67,7 @@ EXPECTED: dict[str, list[tuple[str, str]]] = {
         rk_test("3k3", 22), rk_test("6k2"), rk_test("4k2"), rk_test("8k4", 15), rk_test("4k2"),
     ],
     "rk/drama-dice/index.html": [rk_test("6k2"), rk_test("7k3"), *damage("summary", ["4k2"])],
-    "rk/knacks/index.html": [*damage("summary", ["0k1", "0k2"]), ("2k4", "rk-social/2k4")],
+    "rk/knacks/index.html": [*weapons("summary", ["fist"]), *damage("summary", ["0k2"]), ("2k4", "rk-social/2k4")],
     "rk/mounted/index.html": [*damage("house", ["4k2", "6k3"]), *damage("house", ["6k3"])],
     "rk/social/index.html": [*damage("house", ["3k2"]), ("1k3", "rk-social/1k3"), ("2k4", "rk-social/2k4"),
                              ("4k3", "rk-social-hit/1k3/2/1"), *damage("house", ["3k2"]), rk_test("2k2", "social")],

@@ -37,8 +37,6 @@
       root.classList.add("cx-calc--answer-first", "cx-calc--pending", "cx-calc--landing");
       whenAnswered(root);
     }
-    const title = root.querySelector(".cx-calc__title");
-    if (title) holdQuestion(title);   // its question's line goes under its title, once that is parsed
     if (!root.querySelector(".cx-links")) return;   // its last part: the calculator is all parsed
     watch.disconnect();
     root.classList.remove("cx-calc--landing");
@@ -52,15 +50,6 @@
     if (root) root.classList.remove("cx-calc--landing");
     if (!root) answered();   // no such calculator on this page: no answer to wait for
   });
-
-  // The line that will say what the link asked (asked.js writes it) has its room from the start.
-  function holdQuestion(title) {
-    if (title.nextElementSibling && title.nextElementSibling.classList.contains("cx-question")) return;
-    const line = document.createElement("p");
-    line.className = "cx-question";
-    line.textContent = "Asked: the settings in this link.";
-    title.after(line);
-  }
 
   // The answer is on the page once calculators.js lifts the pending mark or shows an error; the
   // held downloads go half a second later, once it has been painted.
