@@ -248,8 +248,11 @@ export function bindSearchAnswers() {
   input.addEventListener("keyup", update);
   input.addEventListener("focus", update);
   if (input.form) input.form.addEventListener("reset", () => setTimeout(update));
+  // data-answers on the search: "ready" once the figures are in, "failed" if they could not be had
+  // (the search then works as before)
+  const search = input.closest(".md-search");
   fetch(SOURCE)
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-    .then((built) => { data = built; shown = ""; update(); })
-    .catch(() => { /* no figures: the search works as before */ });
+    .then((built) => { data = built; shown = ""; update(); search.dataset.answers = "ready"; })
+    .catch(() => { search.dataset.answers = "failed"; });
 }
