@@ -50,9 +50,9 @@ function quietSingleLetters(item) {
 // Material heads each page's results with the page itself, even when only a section of it
 // matched: its link then carries an empty `?h=` and opens the top of the page ("6k3" led to the
 // top of the Calculators page, not to the Roll & Keep calculator). Such a head leads where its
-// best section does; so does a head whose page matched only in passing, scoring less than a
-// tenth of its best section ("pool odds": the Calculators page, whose pool calculator matched).
-const PASSING = 0.1;
+// best section does; so does a head whose page matched only in passing, scoring under a hundredth
+// of its best section ("pool odds": the Calculators page, 1 against its pool calculator's 13,000).
+const PASSING = 0.01;
 
 function score(link) {
   return parseFloat(link.querySelector("[data-md-score]")?.dataset.mdScore ?? "0") || 0;
