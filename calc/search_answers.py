@@ -200,9 +200,20 @@ def describe(kind: Kind) -> dict[str, Any]:
         "default": field.default if kind.optional else None,
         "defaults": {k: v for k, v in defaults.items() if v is not None},
         "href": slotted_address(kind.calculator, (*kind.fixed, kind.free)),
+        "compare": compared(kind.calculator, (*kind.fixed, kind.free)),
         "covers": kind.covers,
         "assumes": kind.assumes,
     }
+
+
+def compared(calculator: str, names: tuple[str, ...]) -> str:
+    """The address of the calculator comparing two such questions: A's address (`slotted_address`), and
+    B's settings under compare mode's `b.` prefix, slotted `{b.name}` (the page reads them as B)."""
+    a = slotted_address(calculator, names)
+    b = Question.of(calculator, {name: f"{{b.{name}}}" for name in names})
+    page, _, fragment = a.partition("#")
+    pairs = "&".join(f"b.{name}={value}" for name, value in b.pairs())
+    return f"{page}&{pairs}#{fragment}"
 
 
 def expression() -> dict[str, Any]:
@@ -233,4 +244,4 @@ def lookup(answers: Mapping[str, Any], key: str, value: int) -> str | None:
 
 
 __all__ = ["EXPRESSION_CALCULATOR", "HEADLINE", "KINDS", "Kind", "POOL_MOST_BLACK", "POOL_MOST_DICE", "RK_MOST_DICE",
-           "SLOT", "describe", "entry", "expression", "lookup", "slotted_address", "table"]
+           "SLOT", "compared", "describe", "entry", "expression", "lookup", "slotted_address", "table"]

@@ -9,7 +9,7 @@ plugin has written `search/search_index.json`:
 - a page names the words players use for its sections in its front matter, `search_terms`
   (anchor -> words), beside the text they lead to: "tie" for R-0045 (docs/rulings.md), "pool
   odds" for the pool calculator (docs/calculators.md); an anchor the page does not have stops
-  the build;
+  the build; a page the search leaves out (a print page) is found by its words alone;
 - each ruling answers to its ID as readers type it: `R-0016`, `r0016`, `R16`;
 - the Roll & Keep calculator answers to a roll written as XkY (`6k3`).
 
@@ -44,6 +44,7 @@ INDEX = "search/search_index.json"
 ANSWERS = "search/answers.json"   # fetched by search-answer.js when the search opens
 TERMS_META = "search_terms"   # a page's front matter: {anchor: [words]} (the glossary covers the rest)
 _page_terms: dict[str, dict[str, list[str]]] = {}   # docs page -> its front matter's words by anchor, this build
+_left_out: dict[str, str] = {}   # a page the search leaves out (`search: exclude`) that has words -> its title
 
 # "6k3" finds the Roll & Keep calculator, and "5 dice" the pool calculator: each roll as it is typed,
 # in a field of its own (`rolls`, boosted in mkdocs.yml), so 78 words do not weigh on how `terms`
@@ -117,6 +118,18 @@ def front_matter_terms() -> dict[str, list[str]]:
             for page, anchors in _page_terms.items() for anchor, words in anchors.items()}
 
 
+def add_left_out(docs: list[dict], titles: dict[str, str]) -> int:
+    """A page the search leaves out (the print pages: every rule again) but that names words for
+    itself is found by them alone: an entry of its title and no text (the words go to it: `add_terms`)."""
+    known = {doc.get("location", "") for doc in docs}
+    added = 0
+    for page, title in titles.items():
+        if _location(page) not in known:
+            docs.append({"location": _location(page), "title": title, "text": ""})
+            added += 1
+    return added
+
+
 def add_terms(docs: list[dict], extra: dict[str, list[str]] | None = None) -> int:
     """Give each chosen section its `terms` (the glossary's and `extra`); returns how many got some."""
     terms: dict[str, list[str]] = glossary_terms()
@@ -178,6 +191,7 @@ def separate_labels(docs: list[dict], fields: list[tuple[str, str]]) -> int:
 
 def on_pre_build(*, config: MkDocsConfig) -> None:
     _page_terms.clear()   # `serve` rebuilds in the same process
+    _left_out.clear()
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -191,6 +205,9 @@ def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files
     lost = [a for a in _page_terms.get(page.file.src_uri, {}) if f'id="{a}"' not in html]
     if lost:
         raise ValueError(f"{page.file.src_uri}: {TERMS_META} names {', '.join(lost)}, which the page does not have")
+    search = page.meta.get("search")
+    if page.file.src_uri in _page_terms and isinstance(search, dict) and search.get("exclude"):
+        _left_out[page.file.src_uri] = escape(page.title or "", quote=False)
     return html
 
 
@@ -211,6 +228,7 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     if not path.exists():
         return
     index = json.loads(path.read_text(encoding="utf-8"))
+    add_left_out(index.get("docs", []), _left_out)
     add_terms(index.get("docs", []), front_matter_terms())
     add_rolls(index.get("docs", []))
     separate_labels(index.get("docs", []), field_texts())

@@ -153,6 +153,22 @@ def test_enter_in_the_box_opens_the_answer(no_runtime: Any, served: str) -> None
     assert field(page, "rk-check", "tn") == "25"
 
 
+def test_two_rolls_compared_show_both_figures_and_open_compare_mode(no_runtime: Any, served: str) -> None:
+    page = no_runtime
+    page.goto(served)
+    box = open_search(page)
+    type_in(page, box, "6k3 TN 25 vs 7k3 TN 30")
+    first = first_result(page)
+    a, b = {"rolled": 6, "kept": 3, "tn": 25}, {"rolled": 7, "kept": 3, "tn": 30}
+    assert first.locator("output").all_inner_texts() == [percent(evaluate("rk-check", side)["chance"]) for side in (a, b)]
+    query = dict(pair.split("=") for pair in urlsplit(first.locator("a").get_attribute("href")).query.split("&"))
+    assert query == {"calc": "rk-check", **{k: str(v) for k, v in a.items()}, **{f"b.{k}": str(v) for k, v in b.items()}}
+    spot = first.locator("a").bounding_box()
+    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 30)
+    page.wait_for_selector('[data-calculator="rk-check"][data-compare="on"]')
+    assert field(page, "rk-check", "rolled") == "7" and field(page, "rk-check", "tn") == "30"   # the form edits B
+
+
 # ---------------------------------------------------------------- not a roll, or past the figures
 def test_a_query_that_is_no_roll_searches_as_before(no_runtime: Any, served: str) -> None:
     page = no_runtime
@@ -231,6 +247,7 @@ WORDS = [
     ("seventh sun odds", "/calculators/#calculators-sun-check"),
     ("roll and keep chance", "/calculators/#calculators-rk-check"),
     ("goon", "/calculators/#calculators-rk-fight"),
+    ("print roll and keep", "/print/rk/"),   # a page the search leaves out, found by its own words
 ]
 
 

@@ -116,6 +116,14 @@ def test_an_answers_link_asks_the_calculator_the_same_question(built: dict[str, 
         assert asked.calculator == described["calculator"] and asked.params() == {k: str(v) for k, v in values.items()}
 
 
+def test_a_comparisons_link_asks_a_and_b(built: dict[str, Any]) -> None:
+    a, b = {"rolled": 6, "kept": 3, "tn": 25}, {"rolled": 7, "kept": 3, "tn": 30}
+    address = fill(built["kinds"]["rk"]["compare"], {**a, **{f"b.{k}": v for k, v in b.items()}})
+    assert address.startswith(Question.of("rk-check", a).address().partition("#")[0] + "&")
+    assert Question.from_query(urlsplit(address).query).params() == {k: str(v) for k, v in a.items()}
+    assert address.endswith("&b.rolled=7&b.kept=3&b.tn=30#calc-rk-check")
+
+
 def test_a_pools_words_read_for_one_success_and_many(built: dict[str, Any]) -> None:
     words = built["answers"]["pool/1/1"]["words"]
     assert words.replace(SLOT, "1") == "1 die and 1 black die, net successes needed: 1"

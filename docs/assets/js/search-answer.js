@@ -13,6 +13,8 @@
 //                 (4d6 in place of 3d6 when a bonus or penalty die is named)   3d6+4 14, 4d6+4 vs 14 bonus
 //   Dice pool     [a] pool [of] D | D dice [pool], then in any order
 //                 [B black [dice]] and [need|vs] N [net] [successes]        5 dice, 5 dice 2, pool of 7 1 black
+//   Two of one kind, joined by vs, versus, against, or, compared to/with: the calculator compares them
+//                 (6k3 25 vs 7k3 30)
 //   Anything else with dice in it (2d20kh1+5, 3d100*100+1d100 15) opens the dice calculator,
 //                 a number after a space being its target.
 // Every text shown is set as text, never as HTML; a link is the built address with the typed
@@ -32,6 +34,7 @@ const BLACK = /^\s*(?:,|and|with)?\s*(\d{1,3})\s+black(?:\s+(?:dice|die))?/i;
 const NEED = /^\s*(?:,|and)?\s*(?:need(?:ing|s)?|vs\.?|against|for|at\s+least)?\s*(-?\d{1,3})(?:\s+(?:net\s+)?success(?:es)?)?(?:\s+needed)?/i;
 const DICE = /\d*d(?:\d|f|%)/i;
 const EXPRESSION = /^[\d\sdkhlrofx+\-*/()!<>=.,%]{1,200}$/i;
+const BETWEEN = /\s+(?:vs\.?|versus|against|or|compared\s+(?:to|with))\s+/gi;
 const TARGET = new RegExp(String.raw`^(.*?[\w)!%])\s*(?:\s|vs\.?\s*|against\s*|tn\s*|target\s*)(-?\d{1,6})$`, "i");
 
 let data = null;           // the built figures, once fetched
@@ -59,10 +62,28 @@ function readPool(text) {
   return { kind: "pool", values };
 }
 
-// {kind: "rk" | "sun" | "pool", values: {field: text}} or {kind: "dice", values: {expr, target}}, or null
+// Two rolls of one kind (not dice expressions), one each side of a word that joins them: [a, b] or null.
+function readTwo(text) {
+  for (const joint of text.matchAll(BETWEEN)) {
+    const a = readOne(text.slice(0, joint.index));
+    const b = a && a.kind !== "dice" && readOne(text.slice(joint.index + joint[0].length));
+    if (b && b.kind === a.kind) return [a, b];
+  }
+  return null;
+}
+
+// {kind: "rk" | "sun" | "pool", values: {field: text}}, {kind: "dice", values: {expr, target}},
+// {kind, values, versus: {values}} for two compared, or null
 export function readRoll(typed) {
   const text = typed.trim().replace(/\s+/g, " ");
   if (!text || text.length > 200) return null;
+  const two = readTwo(text);
+  return two ? { ...two[0], versus: two[1] } : readOne(text);
+}
+
+function readOne(typed) {
+  const text = typed.trim();
+  if (!text) return null;
   let m = RK.exec(text);
   if (m) return { kind: "rk", values: { rolled: whole(m[1]), kept: whole(m[2]), tn: whole(m[3]) } };
   m = SUN.exec(text);
@@ -100,7 +121,7 @@ function lookup(roll) {
 // The calculator's address with the typed values in its fields; a field left blank is left out,
 // as a link written by calc.question.Question leaves it out.
 function address(template, values) {
-  const url = new URL(template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(values[name] ?? "")), SITE_ROOT);
+  const url = new URL(template.replace(/\{([\w.]+)\}/g, (_, name) => encodeURIComponent(values[name] ?? "")), SITE_ROOT);
   for (const [name, value] of [...url.searchParams]) if (value === "") url.searchParams.delete(name);
   return url.href;
 }
@@ -195,6 +216,28 @@ async function offer(query, title, calculator, href, what, params) {
   li.append(work);
 }
 
+// Two rolls compared: each one's figure, and the calculator comparing them (A and B).
+function compare(roll) {
+  const a = lookup(roll);
+  const b = lookup({ kind: roll.kind, values: roll.versus.values });
+  if (!a || !b) return null;
+  const { kind } = a;
+  const both = { ...a.values };
+  for (const [name, value] of Object.entries(b.values)) both[`b.${name}`] = value;
+  const lines = [];
+  for (const [side, found] of [["A", a], ["B", b]]) {
+    if (found.figure === null) {
+      lines.push(el("p", "cx-search-answer__words", `${side}: past the figures the search keeps (${kind.covers}).`));
+      continue;
+    }
+    const [head, words] = figureLines(`${side}: ${found.label}`, found.figure, found.words, "");
+    lines.push(head, words);
+  }
+  lines.push(el("p", "cx-search-answer__assumes", kind.assumes),
+    el("p", "cx-search-answer__open", `Open ${kind.title} comparing the two`));
+  return item(address(kind.compare, both), kind.title, lines);
+}
+
 function answer(query) {
   if (query === shown) return;
   const roll = data && readRoll(query);
@@ -204,6 +247,12 @@ function answer(query) {
   }
   shown = query;
   runtimeAsked += 1;
+  if (roll.versus) {
+    const li = compare(roll);
+    if (li) place(li);
+    else clear();
+    return;
+  }
   if (roll.kind === "dice") {
     const dice = data.expression;
     const what = roll.values.target ? `${roll.values.expr}, target ${roll.values.target}` : roll.values.expr;
