@@ -44,6 +44,7 @@ INDEX = "search/search_index.json"
 ANSWERS = "search/answers.json"   # fetched by search-answer.js when the search opens
 TERMS_META = "search_terms"   # a page's front matter: {anchor: [words]} (the glossary covers the rest)
 _page_terms: dict[str, dict[str, list[str]]] = {}   # docs page -> its front matter's words by anchor, this build
+LEFT_OUT_BOOST = 0.05   # Material's per-page weight (`search: boost`), for such a page's title entry
 _left_out: dict[str, str] = {}   # a page the search leaves out (`search: exclude`) that has words -> its title
 
 # "6k3" finds the Roll & Keep calculator, and "5 dice" the pool calculator: each roll as it is typed,
@@ -120,12 +121,13 @@ def front_matter_terms() -> dict[str, list[str]]:
 
 def add_left_out(docs: list[dict], titles: dict[str, str]) -> int:
     """A page the search leaves out (the print pages: every rule again) but that names words for
-    itself is found by them alone: an entry of its title and no text (the words go to it: `add_terms`)."""
+    itself is found by them alone: an entry of its title and no text (the words go to it: `add_terms`),
+    weighed lightly, or its title's few words ("Seventh Sun") would outrank the pages of its rules."""
     known = {doc.get("location", "") for doc in docs}
     added = 0
     for page, title in titles.items():
         if _location(page) not in known:
-            docs.append({"location": _location(page), "title": title, "text": ""})
+            docs.append({"location": _location(page), "title": title, "text": "", "boost": LEFT_OUT_BOOST})
             added += 1
     return added
 

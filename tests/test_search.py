@@ -202,3 +202,16 @@ def test_a_word_list_naming_an_anchor_the_page_lost_stops_the_build() -> None:
     with pytest.raises(ValueError, match="r-0045"):
         search_hook.on_page_content('<h3 id="r-0046">R-0046</h3>', page=page, config=None, files=None)
     search_hook.on_pre_build(config=None)
+
+
+def test_a_left_out_page_with_words_gets_a_light_title_entry() -> None:
+    search_hook.on_pre_build(config=None)
+    search_hook._page_terms["print/rk.md"] = {"printable-rk": ["print"]}
+    docs = [{"location": "rk/", "title": "Roll &amp; Keep", "text": "..."}]
+    assert search_hook.add_left_out(docs, {"print/rk.md": "Roll &amp; Keep: every rule"}) == 1
+    assert docs[1] == {"location": "print/rk/", "title": "Roll &amp; Keep: every rule", "text": "",
+                       "boost": search_hook.LEFT_OUT_BOOST}
+    search_hook.add_terms(docs, search_hook.front_matter_terms())
+    assert "print" in docs[1]["terms"].split()
+    assert search_hook.add_left_out(docs, {"print/rk.md": "again"}) == 0   # once
+    search_hook.on_pre_build(config=None)
