@@ -42,6 +42,8 @@ from macros.games import GAMES  # noqa: E402
 
 INDEX = "search/search_index.json"
 ANSWERS = "search/answers.json"   # fetched by search-answer.js when the search opens
+# what the search loads when it is first opened, and no page load does (security_hook keeps them then)
+LOADED_ON_OPEN = ("assets/js/search-answer.js", "assets/css/search-answer.css", ANSWERS)
 TERMS_META = "search_terms"   # a page's front matter: {anchor: [words]} (the glossary covers the rest)
 _page_terms: dict[str, dict[str, list[str]]] = {}   # docs page -> its front matter's words by anchor, this build
 LEFT_OUT_BOOST = 0.05   # Material's per-page weight (`search: boost`), for such a page's title entry

@@ -20,6 +20,7 @@ import pytest
 
 from calc import Question, evaluate
 from calc.wording import percent
+from macros.search_hook import LOADED_ON_OPEN
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PHONE, PageWatch
 from tests.test_search import LOCATION_DEBOUNCE_MS
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 RUNTIME = "**/assets/pyodide/**"
 ANSWER = ".md-search-result > .cx-search-answers .cx-search-answer"
-ON_OPEN = ("assets/js/search-answer.js", "assets/css/search-answer.css", "search/answers.json")
+ON_OPEN = LOADED_ON_OPEN
 # the moment of the last key, and the first moment an answer for the box's text is on screen
 TIMING = """() => {
   const box = document.querySelector('.md-search__input');
@@ -280,3 +281,13 @@ def test_nothing_of_it_loads_before_the_search_opens(no_runtime: Any, served: st
     sizes = {name: len(gzip.compress((site_dir / name).read_bytes(), 6)) for name in ON_OPEN}
     print(f"\nloaded when the search opens, gzipped: {sizes}, {sum(sizes.values())} bytes in all")
     assert sum(sizes.values()) <= 30_000
+
+
+def test_a_first_visit_keeps_none_of_it_at_install(site_dir: Any) -> None:
+    """The offline copy keeps what the search loads when the search first loads it (network-first,
+    as a page), not when the service worker installs on a first visit that may never search."""
+    from macros.security_hook import offline_manifest
+
+    manifest = offline_manifest(site_dir)
+    assert set(ON_OPEN) <= set(manifest["pages"]) and not set(ON_OPEN) & set(manifest["core"])
+    assert set(ON_OPEN) <= set(manifest["sizes"])   # "Keep the Codex on this device" still takes them
