@@ -79,6 +79,12 @@ class Walk:
         link.first.wait_for(timeout=15_000)
         self.tap(link, what)
 
+    def find(self, typed: str, href_part: str, what: str, arrived: str) -> None:
+        """Search for `typed`, tap the result leading to `href_part`, and wait for the page (`arrived`, a JS test)."""
+        self.search(typed)
+        self.result(href_part, what)
+        self.page.wait_for_function(f"() => {arrived}")
+
 
 def calculator_ready(page: Any, cid: str) -> None:
     page.wait_for_selector(f'[data-calculator="{cid}"][data-state="ready"]:not([data-stale])', timeout=WAIT_MS)
@@ -95,33 +101,28 @@ def rk_check(w: Walk) -> str:
 
 
 def a_raise(w: Walk) -> str:
-    w.search("raise")
-    w.result("#rk-raises", "the Raises result")
-    w.page.wait_for_function("() => location.hash === '#rk-raises'")
+    w.find("raise", "#rk-raises", "the Raises result", "location.hash === '#rk-raises'")
     return "Roll & Keep › The basics › Raises"
 
 
 def house_bow(w: Walk) -> str:
-    w.search("bow")
-    w.result("#rk-weapon-tables", "the weapon tables result")
-    w.page.wait_for_function("() => location.pathname.endsWith('/rk/weapons/')")
-    w.tap(w.page.locator("#rk-weapon-tables ~ .tabbed-set .tabbed-labels label", has_text="House rules"), "House rules")
+    w.find("bow", "#rk-weapon-tables", "the weapon tables result", "location.pathname.endsWith('/rk/weapons/')")
+    house = w.page.locator("#rk-weapon-tables ~ .tabbed-set .tabbed-labels label", has_text="House rules").first
+    w.tap(house, "House rules")
+    w.page.wait_for_function("(label) => document.getElementById(label.htmlFor).checked", arg=house.element_handle())
     row = w.page.locator(".tabbed-block:visible tr", has_text="Bow").first
     row.wait_for()
     return f"house Bow: {' | '.join(row.locator('td').all_inner_texts()[:2])}"
 
 
 def initiative(w: Walk) -> str:
-    w.search("initiative")
-    w.result("/rk/initiative/", "the Roll & Keep initiative result")
-    w.page.wait_for_function("() => location.pathname.endsWith('/rk/initiative/')")
+    w.find("initiative", "/rk/initiative/", "the Roll & Keep initiative result",
+           "location.pathname.endsWith('/rk/initiative/')")
     return "Roll & Keep › Initiative"
 
 
 def link_a_ruling(w: Walk) -> str:
-    w.search("R-0045")
-    w.result("#r-0045", "the R-0045 result")
-    w.page.wait_for_function("() => location.hash === '#r-0045'")
+    w.find("R-0045", "#r-0045", "the R-0045 result", "location.hash === '#r-0045'")
     w.tap(w.page.locator('#r-0045 a.headerlink'), "the ruling's #")
     w.page.locator(".cx-flash", has_text="copied").first.wait_for()
     return "R-0045's link copied"
@@ -145,9 +146,8 @@ def pool_five(w: Walk) -> str:
 
 
 def bonus_die(w: Walk) -> str:
-    w.search("bonus die")
-    w.result("#sun-bonus-penalty-dice", "the bonus and penalty dice result")
-    w.page.wait_for_function("() => location.hash === '#sun-bonus-penalty-dice'")
+    w.find("bonus die", "#sun-bonus-penalty-dice", "the bonus and penalty dice result",
+           "location.hash === '#sun-bonus-penalty-dice'")
     return "Seventh Sun › Rules › Bonus and penalty dice"
 
 
@@ -162,9 +162,7 @@ def compare(w: Walk) -> str:
 
 
 def print_rk(w: Walk) -> str:
-    w.search("print roll and keep")
-    w.result("/print/rk/", "the print page")
-    w.page.wait_for_function("() => location.pathname.endsWith('/print/rk/')")
+    w.find("print roll and keep", "/print/rk/", "the print page", "location.pathname.endsWith('/print/rk/')")
     button = w.page.locator(".md-content button, .md-content a.md-button", has_text="Print")
     if not button.count():
         raise LookupError("print/rk/ has no Print button")

@@ -93,6 +93,12 @@ def first_result(page: Any) -> Any:
     return page.locator(".md-search-result .md-search-result__item").first
 
 
+def tap_first(page: Any) -> None:
+    """A finger on the first result's link, near its top (where its title and figure are)."""
+    spot = first_result(page).locator("a").bounding_box()
+    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 30)
+
+
 # ---------------------------------------------------------------- item 1: a roll is answered first
 CASES = [
     ("6k3 25", "rk-check", {"rolled": 6, "kept": 3, "tn": 25}),
@@ -135,9 +141,7 @@ def test_the_answers_link_opens_its_calculator_set_to_the_roll(no_runtime: Any, 
     page = no_runtime
     page.goto(served)
     type_in(page, open_search(page), typed)
-    link = first_result(page).locator("a")
-    spot = link.bounding_box()
-    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 30)
+    tap_first(page)
     page.wait_for_function("(cid) => location.search.includes('calc=' + cid)", arg=cid)
     page.wait_for_selector(f'[data-calculator="{cid}"]')
     assert {name: field(page, cid, name) for name in params} == {k: str(v) for k, v in params.items()}
@@ -164,8 +168,7 @@ def test_two_rolls_compared_show_both_figures_and_open_compare_mode(no_runtime: 
     assert first.locator("output").all_inner_texts() == [percent(evaluate("rk-check", side)["chance"]) for side in (a, b)]
     query = dict(pair.split("=") for pair in urlsplit(first.locator("a").get_attribute("href")).query.split("&"))
     assert query == {"calc": "rk-check", **{k: str(v) for k, v in a.items()}, **{f"b.{k}": str(v) for k, v in b.items()}}
-    spot = first.locator("a").bounding_box()
-    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 30)
+    tap_first(page)
     page.wait_for_selector('[data-calculator="rk-check"][data-compare="on"]')
     assert field(page, "rk-check", "rolled") == "7" and field(page, "rk-check", "tn") == "30"   # the form edits B
 
