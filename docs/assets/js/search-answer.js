@@ -37,6 +37,8 @@ const EXPRESSION = /^[\d\sdkhlrofx+\-*/()!<>=.,%]{1,200}$/i;
 const BETWEEN = /\s+(?:vs\.?|versus|against|or|compared\s+(?:to|with))\s+/gi;
 const TARGET = new RegExp(String.raw`^(.*?[\w)!%])\s*(?:\s|vs\.?\s*|against\s*|tn\s*|target\s*)(-?\d{1,6})$`, "i");
 
+const TYPING_PAUSE_MS = 250;   // the runtime is asked once the typing stops this long
+
 let data = null;           // the built figures, once fetched
 let box = null;            // the answer's list, first in the search's results
 let shown = "";            // the query the answer on screen is for
@@ -190,9 +192,16 @@ async function runtimeModule() {
 async function askRuntime(li, calculator, params) {
   const asked = ++runtimeAsked;
   const slot = li.querySelector(".cx-search-answer__runtime");
-  slot.replaceChildren(el("p", "cx-search-answer__working", "Working it out…"));
-  const { ask } = await runtimeModule();
+  const working = el("p", "cx-search-answer__working", "Working it out…");
+  slot.replaceChildren(working);
+  const { ask, onRuntime } = await runtimeModule();
+  const quiet = onRuntime((event) => {   // the download's progress, while the runtime loads
+    if (event.type === "progress" && event.total) {
+      working.textContent = `Loading the calculator: ${globalThis.codexMegabytesOf(event.loaded, event.total)}…`;
+    }
+  });
   const reply = await ask(li, { calculator, mode: "single", params });
+  quiet();
   if (asked !== runtimeAsked || !li.isConnected) return;
   slot.replaceChildren(...replyLines(reply));
 }
@@ -206,8 +215,9 @@ async function offer(query, title, calculator, href, what, params) {
   place(li);
   const { booted } = await runtimeModule();
   if (shown !== query || !li.isConnected) return;
-  if (booted) {
-    askRuntime(li, calculator, params);
+  if (booted) {   // once the typing pauses: each key would queue a computation before the last one's
+    const asked = runtimeAsked;
+    setTimeout(() => { if (asked === runtimeAsked && li.isConnected) askRuntime(li, calculator, params); }, TYPING_PAUSE_MS);
     return;
   }
   const work = el("button", "cx-search-answer__work md-button", "Work it out here (loads the calculator)");
