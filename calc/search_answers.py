@@ -30,7 +30,7 @@ from .dist import Dist
 from .keep import roll_keep
 from .params import IntParam
 from .question import Question
-from .registry import evaluate, get
+from .registry import get
 from .rk_vocabulary import TIES_RULING
 from .wording import xky
 
@@ -116,8 +116,8 @@ KINDS: tuple[Kind, ...] = (
          _rk_settings, lambda rolled, kept: roll_keep(rolled, kept), _rk_words),
     Kind("sun", "sun-check", ("die", "bonus"), "target", False,
          "every Attribute + Skill and target the calculator takes",
-         "A total that meets the target succeeds. A bonus die keeps the highest three of 4d6, a penalty die "
-         "the lowest three.",
+         "A total equal to the target or above it succeeds. With a bonus die the best three of four dice "
+         "count, with a penalty die the worst three.",
          _sun_settings, lambda die, bonus: seventh_sun.roll(die) + bonus,
          lambda params: seventh_sun.check_question(params, {})),
     Kind("pool", "pool-check", ("dice", "black"), "need", True,
