@@ -96,6 +96,20 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
     return out
 
 
+def built_section(address: str) -> tuple[share.Section, share.Section, str | None] | None:
+    """The section at `page/#anchor` as this build read it, its page's h1 section and its game's name
+    (None when the build has no such section): what the site's data files (macros/api_hook.py) say of it."""
+    section = _sections.get(address)
+    if section is None:
+        return None
+    return section, _pages.get(section.page_url, section), _games.get(section.page_url)
+
+
+def card_image(item: share.Share) -> str:
+    """Where a share page's card is published (`assets/cards/s/<anchor>.png`)."""
+    return cards.card_path(f"{SHARE_FOLDER}/{item.anchor}.md")
+
+
 def _address(rule: str) -> str:
     """`rk/damage.md#rk-wound-checks` -> `rk/damage/#rk-wound-checks` (site-relative)."""
     page, _, anchor = rule.partition("#")
@@ -118,7 +132,7 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     ])
     written = 0
     for item, png in zip(found, pngs):
-        image = cards.card_path(f"{SHARE_FOLDER}/{item.anchor}.md")
+        image = card_image(item)
         html = share.page_html(item, site_url=base, site_name=config.site_name, image=image).encode("utf-8")
         for path, data in ((site / share_path(item.anchor) / "index.html", html), (site / image, png)):
             path.parent.mkdir(parents=True, exist_ok=True)
