@@ -31,19 +31,30 @@ class CardError(ValueError):
     """A page's `cards:` names an anchor it does not have, or gives something other than text."""
 
 
-def page_cards(meta: Mapping[str, Any], *, page: str, anchors: Iterable[str], top: str | None) -> dict[str, str]:
-    """anchor -> card text for one page (`top`: its h1's anchor, which takes `description`)."""
+def page_cards(meta: Mapping[str, Any], *, page: str, anchors: Iterable[str], top: str | None,
+               problems: list[str] | None = None) -> dict[str, str]:
+    """anchor -> card text for one page (`top`: its h1's anchor, which takes `description`).
+
+    A key that names no heading of the page, or a card that is not text, raises CardError; with a
+    `problems` list, it is added there instead and left out (the build reports them all at once)."""
+    def refuse(message: str) -> None:
+        if problems is None:
+            raise CardError(message)
+        problems.append(message)
+
     written = meta.get(KEY) or {}
     if not isinstance(written, Mapping):
-        raise CardError(f"{page}: `{KEY}:` must map heading anchors to text")
+        refuse(f"{page}: `{KEY}:` must map heading anchors to text")
+        written = {}
     known = set(anchors)
     out: dict[str, str] = {}
     for anchor, text in written.items():
         if anchor not in known:
-            raise CardError(f"{page}: `{KEY}:` names {anchor!r}, which is no heading anchor of this page")
-        if not isinstance(text, str) or not text.strip():
-            raise CardError(f"{page}: the card for {anchor!r} must be text")
-        out[anchor] = " ".join(text.split())
+            refuse(f"{page}: `{KEY}:` names {anchor!r}, which is no heading anchor of this page")
+        elif not isinstance(text, str) or not text.strip():
+            refuse(f"{page}: the card for {anchor!r} must be text")
+        else:
+            out[anchor] = " ".join(text.split())
     description = meta.get("description")
     if top and top not in out and isinstance(description, str) and description.strip():
         out[top] = " ".join(description.split())

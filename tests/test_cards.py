@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +22,7 @@ from macros.links import SHARE_FOLDER, share_path
 from macros.page_cards import CardError, docs_cards, page_cards
 from macros.sections import LIST, PARAGRAPH, TABS, Section
 from tests.support import ROOT
+from tests.test_deploy_contract import built_copy  # noqa: F401  (edited copies of the project, built once)
 
 BOTH = ("Summary rules", "House rules")
 
@@ -198,3 +200,24 @@ def test_every_card_a_page_writes_names_a_heading_of_that_page() -> None:
     cards = docs_cards(ROOT / "docs")
     assert len(cards) > 100
     assert all(len(text) <= card_check.DESCRIPTION_LIMIT for text in cards.values())
+
+
+def _break_two_cards(project: Path) -> None:
+    """Roll & Keep's Phases loses its card; a card names a heading its page does not have."""
+    from tests.test_deploy_contract import _edit
+
+    page = project / "docs" / "rk" / "initiative.md"
+    text = page.read_text(encoding="utf-8")
+    card = re.search(r"  rk-phases: >-\n(?:    .*\n)+", text).group(0)
+    page.write_text(text.replace(card, "", 1), encoding="utf-8")
+    _edit(project / "docs" / "rk" / "basics.md", "  rk-raises: >-", "  rk-raise: >-")
+
+
+def test_the_build_stops_naming_each_section_whose_card_fails(built_copy: Any) -> None:
+    _, done = built_copy.build("broken-cards", _break_two_cards)
+    out = done.stdout + done.stderr
+    assert done.returncode != 0
+    assert "share cards fail the card check" in out
+    assert "rk-phases: has Summary and House tabs" in out or "rk-phases: no text of its own" in out
+    assert "rk/basics.md: `cards:` names 'rk-raise', which is no heading anchor of this page" in out
+    assert "rk-raises: does not end as a sentence" in out   # its lead ends at a colon, with no card now
