@@ -2,7 +2,7 @@
 
 The page posts `{id, calculator, mode, params}`; the worker calls `run(calculator, params_json, mode)`
 and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
-`text` is the question and answer in words, for "Copy as text". The params are read once. A
+`text` is the question and answer in words, for "Copy as text" (calc.in_words). The params are read once. A
 result whose distribution is longer than its table shows comes without it (`distribution_totals`
 counts it): the page asks again in mode "totals" with the same params when the reader wants every
 total, and gets `{"csv": ...}`.
@@ -25,9 +25,10 @@ import _tracemalloc
 from typing import Any
 
 from calc import InputError
+from calc.in_words import answer_text, compare_text, question_text
 from calc.registry import get, parse_params
 
-from .compare import answer_text, compare_html, compare_text, question_text
+from .compare import compare_html
 from .distribution import compact, totals_csv
 from .render import result_html
 

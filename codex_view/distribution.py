@@ -24,7 +24,7 @@ TABLE_RANGES = 200   # at most this many rows for the totals between them (a tab
 def _row(run: Run) -> str:
     total = str(run.low) if run.high == run.low else f"{run.low} to {run.high}"
     mark = "" if run.high == run.low else ' class="cx-row--range"'
-    return f"<tr{mark}><td>{total}</td><td>{percent(run.chance)}</td><td>{percent(run.at_least)}</td></tr>"
+    return f"<tr{mark}><td>{total}</td><td>{escape(percent(run.chance))}</td><td>{escape(percent(run.at_least))}</td></tr>"
 
 
 def _table(pmf: list[list[float]], whole_table: str) -> str:

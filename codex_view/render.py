@@ -139,14 +139,14 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
         width = BAR_WIDTH * b["probability"]
         segments.append(
             f'<rect class="cx-bar__seg cx-bar__seg--{_attr(b["key"])}" x="{x:.3f}" y="0" '
-            f'width="{width:.3f}" height="20"><title>{escape(b["label"])}: {percent(b["probability"])}</title></rect>'
+            f'width="{width:.3f}" height="20"><title>{escape(b["label"])}: {escape(percent(b["probability"]))}</title></rect>'
         )
         x += width
     rows = "".join(
         f'<li class="cx-band cx-band--{_attr(b["key"])}"><span class="cx-band__swatch"></span>'
         f'<span class="cx-band__label">{escape(b["label"])}</span>'
         f'<span class="cx-band__value" data-band="{_attr(b["key"])}" data-value="{b["probability"]!r}">'
-        f'{percent(b["probability"])}</span></li>'
+        f'{escape(percent(b["probability"]))}</span></li>'
         for b in bands
     )
     return (

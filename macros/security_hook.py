@@ -36,6 +36,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
 from macros.search_hook import LOADED_ON_OPEN
 
@@ -219,9 +220,10 @@ OFFLINE_PAGE = "offline.html"  # a theme template (overrides/offline.html), answ
 SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
-# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py).
+# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py), the
+# data for bots and scripts (api/: macros/api.py).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
-NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/")
+NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's

@@ -28,23 +28,28 @@ from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
 from mkdocs.structure.files import Files  # noqa: E402
 from mkdocs.structure.pages import Page  # noqa: E402
 
-from macros import cards, rulings, share  # noqa: E402
+from macros import card_check, cards, rulings, share  # noqa: E402
 from macros.contract_hook import REDIRECTS, read_published  # noqa: E402
 from macros.games import GAMES, game_of  # noqa: E402
 from macros.links import SHARE_FOLDER, page_url, share_path  # noqa: E402
 from macros.mdsource import heading_index  # noqa: E402
+from macros.page_cards import page_cards  # noqa: E402
 from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.share")
 _sections: dict[str, share.Section] = {}     # `rk/damage/#rk-wound-checks` -> its section, per build
 _pages: dict[str, share.Section] = {}        # `rk/damage/` -> the page's h1 section
 _games: dict[str, str | None] = {}           # `rk/damage/` -> "Roll & Keep"
+_cards: dict[str, str] = {}                  # `rk/damage/#rk-wound-checks` -> the card its page writes
+_card_faults: list[str] = []                 # `cards:` keys that name no heading, cards that are not text
 
 
 def on_pre_build(*, config: MkDocsConfig) -> None:
     _sections.clear()
     _pages.clear()
     _games.clear()
+    _cards.clear()
+    _card_faults.clear()
 
 
 def on_env(env: Any, *, config: MkDocsConfig, files: Files) -> Any:
@@ -62,6 +67,9 @@ def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files
         _sections[f"{page.url}#{section.anchor}"] = section
     if found and found[0].level == 1:
         _pages[page.url] = found[0]
+    top = found[0].anchor if found and found[0].level == 1 else None
+    written = page_cards(page.meta, page=src, anchors=[s.anchor for s in found], top=top, problems=_card_faults)
+    _cards.update({f"{page.url}#{anchor}": text for anchor, text in written.items()})
     game = game_of(src)
     _games[page.url] = GAMES[game] if game else None
     return html
@@ -92,8 +100,23 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
         page = _pages.get(section.page_url, section)
         out.append(share.section_share(
             section, page, game=_games.get(section.page_url), site_name=config.site_name, anchor=anchor,
+            card=_cards.get(f"{section.page_url}#{section.anchor}"),
         ))
     return out
+
+
+def built_section(address: str) -> tuple[share.Section, share.Section, str | None] | None:
+    """The section at `page/#anchor` as this build read it, its page's h1 section and its game's name
+    (None when the build has no such section): what the site's data files (macros/api_hook.py) say of it."""
+    section = _sections.get(address)
+    if section is None:
+        return None
+    return section, _pages.get(section.page_url, section), _games.get(section.page_url)
+
+
+def card_image(item: share.Share) -> str:
+    """Where a share page's card is published (`assets/cards/s/<anchor>.png`)."""
+    return cards.card_path(f"{SHARE_FOLDER}/{item.anchor}.md")
 
 
 def _address(rule: str) -> str:
@@ -112,13 +135,19 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     base = config.site_url or "/"
     found = shares(config)
+    faults = _card_faults + card_check.check(found)
+    if faults:   # what a forum would show in the Codex's name: each must stand as its rule's statement
+        # Logged as an error, which stops the strict build (make build, CI, the tests) once every
+        # hook has run, so contract_hook's own findings (a lost anchor) are reported alongside.
+        log.error("%d share cards fail the card check (macros/card_check.py); write the section's card "
+                  "in its page's front matter `cards:` (macros/page_cards.py):\n  %s", len(faults), "\n  ".join(faults))
     pngs, made = cards.drawn([
         {"site_name": config.site_name, "title": s.card_title, "game": s.card_line or None, "footer": cards.FOOTER}
         for s in found
     ])
     written = 0
     for item, png in zip(found, pngs):
-        image = cards.card_path(f"{SHARE_FOLDER}/{item.anchor}.md")
+        image = card_image(item)
         html = share.page_html(item, site_url=base, site_name=config.site_name, image=image).encode("utf-8")
         for path, data in ((site / share_path(item.anchor) / "index.html", html), (site / image, png)):
             path.parent.mkdir(parents=True, exist_ok=True)

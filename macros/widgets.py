@@ -5,10 +5,10 @@ from __future__ import annotations
 from html import escape
 
 from calc import CALCULATORS, evaluate
+from calc.in_words import DEFAULT_QUESTION, question_text
 from calc.question import Question
 from calc.registry import get
 from codex_view import planner, widget_html
-from codex_view.compare import question_text
 from codex_view.format import figure
 
 from .links import page_url, relative_href
@@ -54,7 +54,7 @@ def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
     params = dict(calculator.defaults(), **(values or {}))
     result = evaluate(calculator_id, params)
     question = question_text(calculator, params, result)
-    if question == "the default settings":
+    if question == DEFAULT_QUESTION:
         question = calculator.summary.rstrip(".")
     figures = [f"{h.title(result)}: {h.shown(result)}" for h in calculator.headlines[:2] if h.shown(result) is not None]
     asked = Question.of(calculator_id, values or {})

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 import calc
+from calc.in_words import verdict
 from calc.wording import percent
 from codex_view.browser import compare_reply
-from codex_view.compare import verdict
 
 
 def _both(cid: str, a: dict[str, Any], b: dict[str, Any]) -> tuple[Any, dict[str, Any], dict[str, Any]]:

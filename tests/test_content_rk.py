@@ -14,6 +14,7 @@ import pytest
 
 import calc
 from calc import data
+from macros.mdsource import strip_front_matter
 from tests.support import ROOT
 from tests import html_pages
 from tests.html_pages import page_file, parse, shown
@@ -188,7 +189,7 @@ def test_required_anchors(site_dir: Path, src: str) -> None:
 
 def test_h1_anchors() -> None:
     for src, anchor in [("index.md", "rk"), ("weapons.md", "rk-weapons"), ("initiative.md", "rk-initiative")]:
-        first = (ROOT / "docs" / "rk" / src).read_text(encoding="utf-8").splitlines()[0]
+        first = strip_front_matter((ROOT / "docs" / "rk" / src).read_text(encoding="utf-8")).lstrip().splitlines()[0]
         assert first.startswith("# ") and first.endswith(f"{{ #{anchor} }}"), src
 
 

@@ -24,9 +24,9 @@ import pytest
 import calc
 from calc.calculator import Calculator
 from calc.errors import InputError
+from calc.in_words import question_text
 from calc.params import BoolParam, ChoiceParam, IntParam, Param, canonical
 from calc.registry import parse_params
-from codex_view.compare import question_text
 from codex_view.render import widget_html
 
 ROOT = Path(__file__).resolve().parent.parent

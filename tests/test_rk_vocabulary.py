@@ -21,9 +21,9 @@ import pytest
 import calc
 from calc import rk_vocabulary
 from calc.errors import InputError
+from calc.in_words import question_text
 from calc.params import Param
 from calc.registry import parse_params
-from codex_view.compare import question_text
 from codex_view.render import widget_html
 
 CALC = Path(calc.__file__).resolve().parent
