@@ -47,10 +47,16 @@ class Walk:
     steps: list[str] = field(default_factory=list)
 
     def tap(self, locator: Any, what: str) -> None:
-        """A finger on the middle of what the reader sees (scrolled into the middle of the screen first)."""
+        """A finger on the middle of what the reader sees (scrolled into the middle of the screen first,
+        once the page has stopped moving: a page just opened may still be scrolling to its anchor)."""
         locator.first.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
-        self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        box = locator.first.bounding_box()
+        box, last = None, {}
+        for _ in range(40):
+            self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            box = locator.first.bounding_box()
+            if box is None or box == last:
+                break
+            last = box
         if box is None:
             raise LookupError(f"nothing to tap for {what}")
         self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 30))
@@ -163,9 +169,11 @@ def compare(w: Walk) -> str:
 
 def print_rk(w: Walk) -> str:
     w.find("print roll and keep", "/print/rk/", "the print page", "location.pathname.endsWith('/print/rk/')")
-    button = w.page.locator(".md-content button, .md-content a.md-button", has_text="Print")
-    if not button.count():
-        raise LookupError("print/rk/ has no Print button")
+    button = w.page.locator(".md-content :is(button, a.md-button):visible", has_text="Print")
+    try:
+        button.first.wait_for(timeout=10_000)
+    except Exception as error:   # noqa: BLE001
+        raise LookupError("print/rk/ shows no Print button") from error
     w.tap(button, "Print")
     w.page.wait_for_function("() => window.__printed > 0")
     return "the print dialog asked for"
@@ -186,13 +194,13 @@ TASKS: list[tuple[str, Callable[[Walk], str]]] = [
 PRINTED = "window.__printed = 0; window.print = () => { window.__printed += 1; };"
 
 
-def walk(browser: Any, base: str) -> list[tuple[str, int, bool, str, list[str]]]:
+def walk(browser: Any, base: str, only: str = "") -> list[tuple[str, int, bool, str, list[str]]]:
     rows = []
     ctx = browser.new_context(**PHONE)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=base.rstrip("/"))
     ctx.add_init_script(PRINTED)
     page = ctx.new_page()
-    for name, task in TASKS:
+    for name, task in [(name, task) for name, task in TASKS if only.lower() in name.lower()]:
         page.goto(base, wait_until="load")
         w = Walk(page)
         began = time.perf_counter()
@@ -242,6 +250,7 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--bytes-only", action="store_true")
     ap.add_argument("--no-bytes", action="store_true")
+    ap.add_argument("--task", default="", help="only the tasks whose name holds this text")
     args = ap.parse_args()
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}/"
@@ -261,7 +270,7 @@ def main() -> None:
                     measure_bytes(browser, host, base)
                 if not args.bytes_only:
                     print(f"the ten tasks at 360 px with touch (aim: {AIM} taps or fewer, typing aside):")
-                    rows = walk(browser, base)
+                    rows = walk(browser, base, args.task)
                     over = [name for name, taps, done, _, _ in rows if taps > AIM or not done]
                     print(f"{len(rows) - len(over)} of {len(rows)} tasks done in {AIM} taps or fewer"
                           + (f"; not: {', '.join(over)}" if over else ""))
