@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from macros import security_hook
+from macros.hooks import security as security_hook
 from tests.browser import wait_for_result
 from tests.support import Handler, Server, free_port
 from tests.site_pages import calculator_pages

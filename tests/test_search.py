@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from macros import search_hook
+from macros.hooks import search as search_hook
 
 
 def _index(site_dir: Path) -> dict:
@@ -137,7 +137,7 @@ def test_a_ruling_anchor_in_capitals_lands_on_the_ruling(page: Any, served: str)
 
 
 def test_rolls_and_field_labels_in_the_index() -> None:
-    from macros import search_hook
+    from macros.hooks import search as search_hook
 
     docs = [{"location": "calculators/#calculators-rk-check", "title": "Roll and keep",
              "text": "Dice rolled (X)Ten-sided dice thrown for the roll, at most 30. A whole number."}]

@@ -267,7 +267,7 @@ def test_without_wasm_unsafe_eval_pyodide_cannot_start(browser: Any, site_dir: P
 
 def test_the_dev_server_leaves_pages_without_a_policy_so_live_reload_runs() -> None:
     """`mkdocs serve` adds its live-reload script inline after the hooks; builds keep the policy."""
-    from macros import security_hook
+    from macros.hooks import security as security_hook
 
     page = "<html><head><title>x</title></head><body><script>1</script></body></html>"
     try:

@@ -17,7 +17,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from macros import cards, rulings, share
-from macros.contract_hook import missing_shares, read_published
+from macros.hooks.contract import missing_shares
+from macros.published import read_published
 from macros.links import SHARE_FOLDER, share_path
 from tests.support import PHONE, ROOT, PageWatch, png_size
 from tests.html_pages import parse_file

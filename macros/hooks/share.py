@@ -13,27 +13,21 @@ previews"). `make build` reports how many were written, their bytes and the time
 
 from __future__ import annotations
 
-import json
 import logging
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.structure.files import Files  # noqa: E402
-from mkdocs.structure.pages import Page  # noqa: E402
-
-from macros import cards, rulings, share  # noqa: E402
-from macros.contract_hook import REDIRECTS, read_published  # noqa: E402
-from macros.games import GAMES, game_of  # noqa: E402
-from macros.links import SHARE_FOLDER, page_url, share_path  # noqa: E402
-from macros.mdsource import heading_index  # noqa: E402
-from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
+from macros import cards, rulings, share
+from macros.games import GAMES, game_of
+from macros.links import SHARE_FOLDER, page_url, share_path
+from macros.mdsource import heading_index
+from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX
+from macros.published import read_published, read_redirects
 
 log = logging.getLogger("mkdocs.hooks.share")
 _sections: dict[str, share.Section] = {}     # `rk/damage/#rk-wound-checks` -> its section, per build
@@ -82,7 +76,7 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
         for r in log_
     ]
     done = {r.anchor for r in log_}
-    moved = _redirects(config)
+    moved = read_redirects(config.docs_dir)
     for key in sorted(read_published() | set(_sections)):
         url, _, anchor = key.partition("#")
         section = _sections.get(moved.get(key, key))
@@ -100,11 +94,6 @@ def _address(rule: str) -> str:
     """`rk/damage.md#rk-wound-checks` -> `rk/damage/#rk-wound-checks` (site-relative)."""
     page, _, anchor = rule.partition("#")
     return f"{page_url(page)}#{anchor}"
-
-
-def _redirects(config: MkDocsConfig) -> dict[str, str]:
-    path = Path(config.docs_dir) / REDIRECTS
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
