@@ -3,7 +3,7 @@
 On a phone a calculator placed after the rules it serves can sit many screens down. A page
 whose calculator comes after more than `FAR` characters of text, or that holds several
 calculators (the Calculators page), opens with a small list of links to them, placed after
-the page's first paragraph. `macros/jump_hook.py` applies it to each page.
+the page's first paragraph. `macros/hooks/jump.py` applies it to each page.
 """
 
 from __future__ import annotations

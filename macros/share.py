@@ -9,7 +9,7 @@ as the description, a card drawn for it (macros/cards.py), a canonical link to i
 readable body with a link to the rule in context. A reader's browser goes on to that link at once
 (`assets/js/share.js`, replacing the share page in the history, so Back returns to the forum).
 
-Plain functions over strings: the hook (macros/share_hook.py) gathers the sections of each built
+Plain functions over strings: the hook (macros/hooks/share.py) gathers the sections of each built
 page and writes the pages. Everything here is escaped; nothing read from a page is HTML again.
 """
 

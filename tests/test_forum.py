@@ -1,6 +1,6 @@
 """Forum-ready: link previews, social cards, rulings (log, backlinks, feed), printable rules, citations.
 
-Code: macros/forum_hook.py with macros/cards.py, meta.py, rulings.py, printing.py; the cite
+Code: macros/hooks/forum.py with macros/cards.py, meta.py, rulings.py, printing.py; the cite
 popover is `bindHeadingLinks` in docs/assets/js/links.js; data: calc/data/rulings.json.
 """
 

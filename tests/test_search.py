@@ -1,7 +1,7 @@
 """Issue 11 item 3: search says where a result lives, ranks the rule itself first, and finds
 ruling IDs as readers type them; `/rulings/#R-0016` lands on the ruling whatever its case.
 
-Code: macros/search_hook.py (the `terms` field of the search index), mkdocs.yml (its boost),
+Code: macros/hooks/search.py (the `terms` field of the search index), mkdocs.yml (its boost),
 docs/assets/js/search-where.js (the "Game › Page" line), links.js `followAnchorCase`.
 """
 

@@ -1,7 +1,7 @@
 """Share addresses (issue 33): every ruling and published anchor previews as itself when pasted.
 
-Code: macros/share.py (what a share page says), macros/share_hook.py (writes them and their
-cards), macros/contract_hook.py (`missing_shares`: the strict build stops without one),
+Code: macros/share.py (what a share page says), macros/hooks/share.py (writes them and their
+cards), macros/hooks/contract.py (`missing_shares`: the strict build stops without one),
 docs/assets/js/share.js (a reader goes on to the rule) and links.js (Copy link copies it).
 """
 

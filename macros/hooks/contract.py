@@ -5,7 +5,7 @@ Published anchors
     build, each must still be a heading on its page, or be declared moved in
     `docs/anchor_redirects.json` to a `page/#anchor` that is built (links.js follows it).
     A renamed heading or a deleted ruling (`rulings/#r-00NN`) stops the build. Each of them, and
-    each ruling, must also have its share page, `s/<anchor>/` (macros/share_hook.py).
+    each ruling, must also have its share page, `s/<anchor>/` (macros/hooks/share.py).
     MkDocs' own `validation: anchors: warn` (mkdocs.yml) adds the links between pages: with
     `--strict`, a link to an anchor that no longer exists stops the build too.
 
@@ -73,7 +73,7 @@ def missing_shares(site: Path, published: set[str], ruling_anchors: list[str]) -
     """Each published anchor and each ruling whose share page (`s/<anchor>/`) was not written."""
     anchors = sorted({a.partition("#")[2] for a in published} | set(ruling_anchors))
     return [
-        f"{anchor} has no share page ({share_path(anchor)}index.html): macros/share_hook.py writes one per "
+        f"{anchor} has no share page ({share_path(anchor)}index.html): macros/hooks/share.py writes one per "
         "published anchor and ruling"
         for anchor in anchors if not (site / share_path(anchor) / "index.html").is_file()
     ]

@@ -14,7 +14,7 @@ plugin has written `search/search_index.json`:
 It also puts a colon between each calculator field's label and its help in the indexed text
 (the form's label and help are separate elements, which the index ran together).
 
-Listed before security_hook.py, which fingerprints the index for the offline manifest.
+Listed before hooks/security.py, which fingerprints the index for the offline manifest.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Each built page's sections are read as it is rendered (its headings and the para
 each); once every page is written, `s/<anchor>/index.html` is written for each published anchor
 (contracts/published_anchors.txt), each heading built since, and each ruling, with its card in
 `assets/cards/s/`. An anchor that moved (docs/anchor_redirects.json) keeps its share address,
-which describes and leads to the rule's new place. Runs before security_hook (which gives these
-pages their content policy) and contract_hook (which stops the build if one is missing).
+which describes and leads to the rule's new place. Runs before the security hook (which gives these
+pages their content policy) and the contract hook (which stops the build if one is missing).
 
 The share pages are not in the sitemap, and the service worker never keeps them (README, "Link
 previews"). `make build` reports how many were written, their bytes and the time they took.
@@ -81,7 +81,7 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
         url, _, anchor = key.partition("#")
         section = _sections.get(moved.get(key, key))
         if anchor in done or section is None:
-            continue   # a ruling's, or a lost anchor (contract_hook stops the build on those)
+            continue   # a ruling's, or a lost anchor (the contract hook stops the build on those)
         done.add(anchor)
         page = _pages.get(section.page_url, section)
         out.append(share.section_share(
