@@ -16,13 +16,11 @@ from calc.calculator import Calculator, Headline
 from calc.totals import run_size
 from calc.wording import EXACT_AVERAGE_BELOW
 
+from .answer import DISTRIBUTION_TITLE, Answer
 from .chart import HEIGHT, MAX_BARS, WIDTH, window
 from .escaping import escape
 from .format import number, percent
-
-
-def _attr(value: object) -> str:
-    return escape(str(value), quote=True)
+from .markup import attr, chart_toggle, figure_output
 
 
 def _number(value: object) -> float | None:
@@ -84,35 +82,26 @@ def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) 
     return f"{side} is {word} by {_gap(abs(vb - va), h.format)}: {win} against {lose}. {what}"
 
 
-def _raw(value: object) -> str:
-    if value is None:
-        return ""
-    return repr(value) if isinstance(value, float) else str(value)
-
-
-def _headlines(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
+def _headlines(a: Answer, b: Answer) -> str:
     out = []
-    for h in calculator.headlines:
-        va, vb = a.get(h.key), b.get(h.key)
-        if h.shown(a) is None and h.shown(b) is None:
+    for fa, fb in zip(a.figures, b.figures):
+        if fa.shown is None and fb.shown is None:
             continue
-        shown_a = h.shown(a) or "\u2014"
-        shown_b = h.shown(b) or "\u2014"
         # a label that names its settings differs between the sides: each side's on a line of its own
-        label = (escape(h.title(a)) if h.title(a) == h.title(b) else
-                 f'<span class="cx-figure__side">A: {escape(h.title(a))}</span> '
-                 f'<span class="cx-figure__side">B: {escape(h.title(b))}</span>')
-        diff = difference(va, vb, h.format)
+        label = (escape(fa.title) if fa.title == fb.title else
+                 f'<span class="cx-figure__side">A: {escape(fa.title)}</span> '
+                 f'<span class="cx-figure__side">B: {escape(fb.title)}</span>')
+        diff = difference(fa.value, fb.value, fa.format)
         diff_html = (
-            f'<span class="cx-diff" data-diff="{_attr(h.key)}">B: {escape(diff)}</span>' if diff is not None else ""
+            f'<span class="cx-diff" data-diff="{attr(fa.key)}">B: {escape(diff)}</span>' if diff is not None else ""
         )
         out.append(
-            f'<div class="cx-figure cx-figure--compare cx-figure--{_attr(h.format)}">'
+            f'<div class="cx-figure cx-figure--compare cx-figure--{attr(fa.format)}">'
             f'<span class="cx-figure__label">{label}</span>'
             f'<span class="cx-figure__pair"><span class="cx-tag cx-tag--a">A</span>'
-            f'<output data-result="{_attr(h.key)}" data-value="{_attr(_raw(va))}">{escape(shown_a)}</output>'
+            f'{figure_output(fa.key, fa.value, fa.shown or chr(0x2014), stand_in=fa.stand_in)}'
             f'<span class="cx-tag cx-tag--b">B</span>'
-            f'<output data-result-b="{_attr(h.key)}" data-value="{_attr(_raw(vb))}">{escape(shown_b)}</output></span>'
+            f'{figure_output(fb.key, fb.value, fb.shown or chr(0x2014), side="b", stand_in=fb.stand_in)}</span>'
             f"{diff_html}</div>"
         )
     return f'<div class="cx-headlines cx-headlines--compare">{"".join(out)}</div>' if out else ""
@@ -196,56 +185,49 @@ def overlay_svg(pmf_a: list[list[float]], pmf_b: list[list[float]], drawn: tuple
     )
 
 
-def _chart(cid: str, a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
-    if not a.get("distribution") or not b.get("distribution"):
+def _chart(cid: str, a: Answer, b: Answer) -> str:
+    if not a.distribution or not b.distribution:
         return ""
-    title = b.get("distribution_title") or a.get("distribution_title") or "Distribution of the total"
-    drawn = _overlay_totals(a["distribution"], b["distribution"])   # once, for the caption and both panels
+    title = b.values.get("distribution_title") or a.values.get("distribution_title") or DISTRIBUTION_TITLE
+    pmf_a, pmf_b = a.distribution.pmf, b.distribution.pmf
+    drawn = _overlay_totals(pmf_a, pmf_b)   # once, for the caption and both panels
     xs, gap = drawn
     runs = _runs(len(xs), gap)
     size, bars = max(j - i for i, j in runs), len(runs)
     note = "" if size == 1 else (f"Each pair of bars stands for up to {size:,} totals in a row ({len(xs):,} totals "
                                  f"in {bars:,} pairs); A or B on its own offers every total as a CSV file.")
-    at_least_id, exactly_id = f"{cid}-cmp-atleast", f"{cid}-cmp-exactly"
     return (
         f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B</p>'
         + (f'<p class="cx-chart__grouped">{escape(note)}</p>' if note else "") +
         f'<p class="cx-chart__legend"><span class="cx-swatch cx-swatch--a"></span>A '
         f'<span class="cx-swatch cx-swatch--b"></span>B</p>'
-        f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'
-        f'<input type="radio" name="{cid}-cmp" id="{at_least_id}" class="cx-chart__atleast" checked>'
-        f'<label for="{at_least_id}">At least</label>'
-        f'<input type="radio" name="{cid}-cmp" id="{exactly_id}" class="cx-chart__exactly">'
-        f'<label for="{exactly_id}">Exactly</label>'
-        f'<div class="cx-chart__panel cx-chart__panel--atleast">'
-        f'{overlay_svg(a["distribution"], b["distribution"], drawn, cumulative=True, label="A and B: chance of at least each total")}</div>'
-        f'<div class="cx-chart__panel cx-chart__panel--exactly">'
-        f'{overlay_svg(a["distribution"], b["distribution"], drawn, cumulative=False, label="A and B: chance of exactly each total")}</div></div>'
-        f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p></div>'
+        + chart_toggle(f"{cid}-cmp",
+                       overlay_svg(pmf_a, pmf_b, drawn, cumulative=True, label="A and B: chance of at least each total"),
+                       overlay_svg(pmf_a, pmf_b, drawn, cumulative=False, label="A and B: chance of exactly each total"))
+        + "</div>"
     )
 
 
 def compare_html(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any],
                  question_a: str = "", question_b: str = "") -> str:
     """The compare-mode result region: both headlines with B's difference, the overlaid chart, details."""
-    from .render import tables_html  # the same tables as a single result
+    from .render import notes_html, tables_html  # the same tables and notes as a single result
 
     said = verdict(calculator, a, b)
+    sides = {"A": Answer.of(calculator, a), "B": Answer.of(calculator, b)}
     parts = [f'<p class="cx-verdict cx-compare__verdict">{escape(said)}</p>' if said else "",
-             _headlines(calculator, a, b)]
-    for side, result, question in (("A", a, question_a), ("B", b, question_b)):
+             _headlines(sides["A"], sides["B"])]
+    for side, question in (("A", question_a), ("B", question_b)):
         if question:
             parts.append(f'<p class="cx-compare__question"><span class="cx-tag cx-tag--{side.lower()}">{side}</span> '
                          f"{escape(question)}</p>")
-    for side, result in (("A", a), ("B", b)):
-        if result.get("verdict"):
+    for side, answer in sides.items():
+        if answer.verdict:
             parts.append(f'<p class="cx-verdict"><span class="cx-tag cx-tag--{side.lower()}">{side}</span> '
-                         f'{escape(result["verdict"])}</p>')
-    parts.append(_chart(calculator.id, a, b))
-    for side, result in (("A", a), ("B", b)):
-        inner = tables_html(result.get("tables") or []) + "".join(
-            f'<p class="cx-note">{escape(note)}</p>' for note in result.get("notes", ())
-        )
+                         f"{escape(answer.verdict)}</p>")
+    parts.append(_chart(calculator.id, sides["A"], sides["B"]))
+    for side, answer in sides.items():
+        inner = tables_html(answer.tables) + notes_html(answer.notes)
         if inner:
             parts.append(f'<details class="cx-compare__detail"><summary>{side} in detail</summary>{inner}</details>')
     return "".join(parts)

@@ -12,12 +12,13 @@ from typing import Any
 
 from calc.totals import Run, ends_and_ranges, single
 
+from .answer import Distribution
 from .chart import bars_svg, grouping_note
 from .escaping import escape
 from .format import percent
+from .markup import chart_toggle
 
 TABLE_ENDS = 50      # the lowest and the highest totals the table lists one by one
-EVERY_TOTAL = "Table of every total"   # the whole table's name, unless a result gives its own
 TABLE_RANGES = 200   # at most this many rows for the totals between them (a table of 300 totals or fewer is whole)
 
 
@@ -46,24 +47,16 @@ def _table(pmf: list[list[float]], whole_table: str) -> str:
     )
 
 
-def distribution_html(cid: str, pmf: list[list[float]], title: str, table: str = EVERY_TOTAL) -> str:
-    """The chart (at least / exactly), its readout and the table of totals (`table` names it when whole)."""
-    at_least_id, exactly_id = f"{cid}-chart-atleast", f"{cid}-chart-exactly"
+def distribution_html(cid: str, distribution: Distribution) -> str:
+    """The chart (at least / exactly), its readout and the table of totals."""
+    pmf = distribution.pmf
     note = grouping_note(pmf)
     return (
-        f'<div class="cx-chart"><p class="cx-subtitle">{escape(title)}</p>'
+        f'<div class="cx-chart"><p class="cx-subtitle">{escape(distribution.title)}</p>'
         + (f'<p class="cx-chart__grouped">{escape(note)}</p>' if note else "")
-        + f'<div class="cx-chart__toggle" role="radiogroup" aria-label="Chart view">'
-        f'<input type="radio" name="{cid}-chart" id="{at_least_id}" class="cx-chart__atleast" checked>'
-        f'<label for="{at_least_id}">At least</label>'
-        f'<input type="radio" name="{cid}-chart" id="{exactly_id}" class="cx-chart__exactly">'
-        f'<label for="{exactly_id}">Exactly</label>'
-        f'<div class="cx-chart__panel cx-chart__panel--atleast">'
-        f'{bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total")}</div>'
-        f'<div class="cx-chart__panel cx-chart__panel--exactly">'
-        f'{bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total")}</div></div>'
-        f'<p class="cx-chart__readout" aria-live="polite">Hover over or tap a bar to read its value.</p>'
-        f"{_table(pmf, table)}</div>"
+        + chart_toggle(f"{cid}-chart", bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total"),
+                       bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total"))
+        + f"{_table(pmf, distribution.table_name)}</div>"
     )
 
 

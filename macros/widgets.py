@@ -8,6 +8,7 @@ from calc import CALCULATORS, evaluate
 from calc.question import Question
 from calc.registry import get
 from codex_view import planner, widget_html
+from codex_view.answer import Answer
 from codex_view.compare import question_text
 from codex_view.format import figure
 
@@ -26,8 +27,8 @@ def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True
 
 def attack_plan_html(params: dict[str, object]) -> str:
     """The planner's verdict and rows for `params` (over its defaults), for a worked example."""
-    result = evaluate("rk-attack", dict(get("rk-attack").defaults(), **params))
-    return planner.plan_html(result)
+    calculator = get("rk-attack")
+    return planner.plan_html(Answer.of(calculator, evaluate(calculator.id, dict(calculator.defaults(), **params))))
 
 
 def calc_figure(calculator_id: str, key: str, kind: str, params: dict[str, object]) -> str:
