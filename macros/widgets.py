@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from calc import CALCULATORS, evaluate
+from calc import CALCULATORS, Calculator, evaluate
 from calc.question import Question
 from calc.registry import get
 from codex_view import planner, widget_html
@@ -12,6 +12,7 @@ from codex_view.answer import Answer
 from codex_view.compare import question_text
 from codex_view.format import figure
 
+from .games import GAMES, game_of
 from .links import page_url, relative_href
 
 
@@ -41,6 +42,26 @@ def calc_figure(calculator_id: str, key: str, kind: str, params: dict[str, objec
 
 def all_ids() -> list[str]:
     return list(CALCULATORS)
+
+
+def by_game() -> list[tuple[str, list[Calculator]]]:
+    """Each game (its key) with the calculators whose rule is one of its pages, in the registry's order;
+    a calculator whose rule is on no game's page (the dice expression) belongs to none."""
+    games = [(game, [c for c in CALCULATORS.values() if game_of(c.rule.partition("#")[0]) == game]) for game in GAMES]
+    return [(game, members) for game, members in games if members]
+
+
+def calculators_by_game(page_uri: str) -> str:
+    """The Calculators page's list, made from the registry (`by_game`): each game's heading
+    (`#calculators-<game>`), then each of its calculators under its title (`#calculators-<id>`),
+    prerendered with its default result. A calculator of no game is placed on the page by hand."""
+    parts = []
+    for game, members in by_game():
+        parts.append(f"## {GAMES[game]} {{ #calculators-{game} }}")
+        for calculator in members:
+            parts += [f"### {calculator.title} {{ #calculators-{calculator.id} }}",
+                      calculator_html(calculator.id, page_uri)]
+    return "\n\n".join(parts)
 
 
 def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
