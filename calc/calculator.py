@@ -8,6 +8,9 @@ from typing import Any, Callable, Mapping
 from .params import Param, canonical
 from .wording import figure
 
+# a question in words when no field that applies differs from its default (Copy as text, "Asked:")
+DEFAULT_SETTINGS = "the default settings"
+
 
 @dataclass(frozen=True)
 class Headline:

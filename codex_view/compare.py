@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from calc.calculator import Calculator, Headline
+from calc.calculator import DEFAULT_SETTINGS, Calculator, Headline
 from calc.wording import EXACT_AVERAGE_BELOW
 
 from .answer import Answer
@@ -153,7 +153,7 @@ def question_text(calculator: Calculator, params: Mapping[str, Any], result: Map
         if value is None:
             continue
         parts.append(f"{p.label}: {p.words(value, params)}")
-    return "; ".join(parts) if parts else "the default settings"
+    return "; ".join(parts) if parts else DEFAULT_SETTINGS
 
 
 def _figures(calculator: Calculator, result: Mapping[str, Any], other: Mapping[str, Any] | None = None) -> str:

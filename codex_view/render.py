@@ -12,8 +12,8 @@ from typing import Any, Mapping
 
 import json
 
-from calc.calculator import Calculator
-from calc.params import ChoiceParam, Param, canonical
+from calc.calculator import DEFAULT_SETTINGS, Calculator
+from calc.params import TRAILING_NOTE, TRUE_WORDS, ChoiceParam, Param, canonical
 
 from .answer import Answer, Band, Table
 from .distribution import distribution_html
@@ -180,6 +180,15 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
+def _form_words() -> str:
+    """What the page script reads of calc's words and patterns, written on the form from where calc
+    holds them: a question with every field at its default (`data-default-words`), a label's trailing
+    note that a message leaves out (`data-note-pattern`, a regular expression both languages read
+    alike) and the ways a link may write a ticked box (`data-true-words`)."""
+    return (f' data-default-words="{attr(DEFAULT_SETTINGS)}" data-note-pattern="{attr(TRAILING_NOTE.pattern)}"'
+            f' data-true-words="{attr(" ".join(sorted(TRUE_WORDS)))}"')
+
+
 def widget_html(
     calculator: Calculator,
     result: Mapping[str, Any],
@@ -205,7 +214,7 @@ def widget_html(
         f'aria-label="{attr(calculator.title)} calculator">'
         f'<p class="cx-calc__title"><strong>{escape(calculator.title)}</strong> '
         f'<span class="cx-calc__summary">{escape(calculator.summary)}</span></p>'
-        f'<form class="cx-form" novalidate autocomplete="off">{fields}</form>'
+        f'<form class="cx-form" novalidate autocomplete="off"{_form_words()}>{fields}</form>'
         # a compact copy of the headline that the page keeps in view while the form is on
         # screen (docs/assets/js/form-layout.js); zero height, so it moves nothing
         f'<div class="cx-peek-holder"><div class="cx-peek" aria-hidden="true" hidden></div></div>'

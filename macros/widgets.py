@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from calc import CALCULATORS, Calculator, evaluate
+from calc.calculator import DEFAULT_SETTINGS
 from calc.question import Question
 from calc.registry import get
 from codex_view import planner, widget_html
@@ -76,7 +77,7 @@ def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
     params = dict(calculator.defaults(), **(values or {}))
     result = evaluate(calculator_id, params)
     question = question_text(calculator, params, result)
-    if question == "the default settings":
+    if question == DEFAULT_SETTINGS:
         question = calculator.summary.rstrip(".")
     figures = [f"{h.title(result)}: {h.shown(result)}" for h in calculator.headlines[:2] if h.shown(result) is not None]
     asked = Question.of(calculator_id, values or {})

@@ -113,3 +113,21 @@ def test_the_compare_view_writes_each_figure_as_the_single_view_does() -> None:
     assert b_output.replace("data-result-b=", "data-result=") == re.search(
         r'<output data-result="chance"[^<]*</output>',
         result_html(calc.CALCULATORS["rk-check"], calc.evaluate("rk-check", b))).group(0)
+
+
+def test_the_page_script_reads_calcs_words_from_the_form_the_build_writes() -> None:
+    """"the default settings", a label's trailing note and the ways to write a ticked box were typed in
+    Python and again in JavaScript; now the build writes calc's own on each form and the scripts read them."""
+    from calc.calculator import DEFAULT_SETTINGS
+    from calc.params import TRAILING_NOTE, TRUE_WORDS, field_title
+    from codex_view.render import widget_html
+
+    calculator = calc.CALCULATORS["rk-check"]
+    form = re.search(r'<form class="cx-form"[^>]*>', widget_html(calculator, calc.evaluate("rk-check", calculator.defaults())))
+    said = {k: html.unescape(v) for k, v in re.findall(r' data-([\w-]+)="([^"]*)"', form.group(0))}
+    assert said["default-words"] == DEFAULT_SETTINGS
+    assert said["note-pattern"] == TRAILING_NOTE.pattern and field_title("Threshold for raises (%)") == "Threshold for raises"
+    assert set(said["true-words"].split(" ")) == TRUE_WORDS
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (VIEW.parent / "docs" / "assets" / "js").glob("*.js"))
+    assert DEFAULT_SETTINGS not in scripts and r"\([^()]*\)" not in scripts
+    assert not re.search(r"""\[\s*["'](true|1|yes|on)["']\s*,""", scripts)   # no list of them typed again
