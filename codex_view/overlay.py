@@ -119,7 +119,8 @@ def overlay_html(cid: str, a: Answer, b: Answer) -> str:
     toggle and panels, and a phone's copy of the caption and panels with fewer pairs when needed."""
     if not a.distribution or not b.distribution:
         return ""
-    title = b.values.get("distribution_title") or a.values.get("distribution_title") or DISTRIBUTION_TITLE
+    # B's title (the form holds B), else A's own when B has only the usual one
+    title = b.distribution.title if b.distribution.title != DISTRIBUTION_TITLE else a.distribution.title
     pmf_a, pmf_b = a.distribution.pmf, b.distribution.pmf
     drawn = overlay_totals(pmf_a, pmf_b)   # once, for the captions and every panel
     xs, gap = drawn
