@@ -82,15 +82,19 @@ def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any], 
     return f"{gap}." if brief else f"{gap}: {win} against {lose}. {what}"
 
 
+NONE = "\u2014"   # in place of a figure one side does not have
+
+
 def _headlines(a: Answer, b: Answer) -> str:
     out = []
     for fa, fb in zip(a.figures, b.figures):
         if fa.shown is None and fb.shown is None:
             continue
         # a label that names its settings differs between the sides: each side's on a line of its own
-        label = (escape(fa.title) if fa.title == fb.title else
-                 f'<span class="cx-figure__side">A: {escape(fa.title)}</span> '
-                 f'<span class="cx-figure__side">B: {escape(fb.title)}</span>')
+        title_a, title_b = fa.title or "", fb.title or ""
+        label = (escape(title_a) if title_a == title_b else
+                 f'<span class="cx-figure__side">A: {escape(title_a)}</span> '
+                 f'<span class="cx-figure__side">B: {escape(title_b)}</span>')
         diff = difference(fa.value, fb.value, fa.format)
         diff_html = (
             f'<span class="cx-diff" data-diff="{attr(fa.key)}">B: {escape(diff)}</span>' if diff is not None else ""
@@ -99,9 +103,9 @@ def _headlines(a: Answer, b: Answer) -> str:
             f'<div class="cx-figure cx-figure--compare cx-figure--{attr(fa.format)}">'
             f'<span class="cx-figure__label">{label}</span>'
             f'<span class="cx-figure__pair"><span class="cx-tag cx-tag--a">A</span>'
-            f'{figure_output(fa.key, fa.value, fa.shown or chr(0x2014), stand_in=fa.stand_in)}'
+            f'{figure_output(fa.key, fa.value, fa.shown or NONE, stand_in=fa.stand_in)}'
             f'<span class="cx-tag cx-tag--b">B</span>'
-            f'{figure_output(fb.key, fb.value, fb.shown or chr(0x2014), side="b", stand_in=fb.stand_in)}</span>'
+            f'{figure_output(fb.key, fb.value, fb.shown or NONE, side="b", stand_in=fb.stand_in)}</span>'
             f"{diff_html}</div>"
         )
     return f'<div class="cx-headlines cx-headlines--compare">{"".join(out)}</div>' if out else ""
