@@ -14,7 +14,7 @@ plugin has written `search/search_index.json`:
 It also puts a colon between each calculator field's label and its help in the indexed text
 (the form's label and help are separate elements, which the index ran together).
 
-Listed before security_hook.py, which fingerprints the index for the offline manifest.
+Listed before hooks/security.py, which fingerprints the index for the offline manifest.
 """
 
 from __future__ import annotations
@@ -22,16 +22,13 @@ from __future__ import annotations
 import json
 import re
 from html import escape
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]  # the project
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
+from mkdocs.config.defaults import MkDocsConfig
 
-from macros.games import GAMES  # noqa: E402
+from macros.games import GAMES
 
 INDEX = "search/search_index.json"
 
