@@ -232,11 +232,12 @@ CALCULATORS = (
         ),
         compute=check,
         headlines=(
-            Headline("chance", "Chance of success (opposed: the attacker wins)"),
+            Headline("chance", "Chance of success", label_when=(("b_wins", "Chance the attacker wins"),)),
             Headline("tie", "Tie: nobody hit"),
             Headline("b_wins", "The defender wins"),
             Headline("negative", "Negative result"),
-            Headline("mean", "Average net successes (opposed: margin)", "number"),
+            Headline("mean", "Average net successes", "number",
+                     label_when=(("b_wins", "Average margin (the attacker's net successes minus the defender's)"),)),
         ),
     ),
 )

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .calculator import Calculator, Headline
+from .calculator import DEFAULT_SETTINGS, Calculator, Headline
 from .wording import EXACT_AVERAGE_BELOW, number
 
-DEFAULT_QUESTION = "the default settings"   # the settings in words when none differs from its default
 
 
 def _number(value: object) -> float | None:
@@ -38,7 +37,7 @@ def difference(a: object, b: object, kind: str) -> str | None:
     return f"{d:+.2f}".replace("-", "\u2212")
 
 
-def _verdict_figure(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> Headline | None:
+def verdict_figure(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> Headline | None:
     """The figure the verdict weighs: the first chance both sides have, else the first number."""
     both = [h for h in calculator.headlines if _number(a.get(h.key)) is not None and _number(b.get(h.key)) is not None]
     return next((h for h in both if h.format == "percent"), both[0] if both else None)
@@ -54,11 +53,12 @@ def _gap(d: float, kind: str) -> str:
     return str(int(round(d))) if kind == "integer" else number(d)
 
 
-def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) -> str | None:
+def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any], *, brief: bool = False) -> str | None:
     """Compare mode's first sentence: which side is better for its first chance (or number), by how
     much, and both figures as the headlines show them ("B is better by 8.6 percentage points: 60.15%
-    against 51.58%."), or that they are equal; then which figure that is."""
-    h = _verdict_figure(calculator, a, b)
+    against 51.58%."), or that they are equal; then which figure that is. `brief` leaves out the
+    figures and what they are, for a page that prints them right under it."""
+    h = verdict_figure(calculator, a, b)
     if h is None:
         return None
     shown_a, shown_b = h.shown(a), h.shown(b)
@@ -68,12 +68,13 @@ def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any]) 
     va, vb = float(a[h.key]), float(b[h.key])
     if va == vb or shown_a == shown_b:
         equal = "equal" if va == vb else "equal to the figures shown"
-        return f"A and B are {equal}: {shown_a} each. {what}"
+        return f"A and B are {equal}." if brief else f"A and B are {equal}: {shown_a} each. {what}"
     b_higher = vb > va
     ahead = b_higher if h.better != "lower" else not b_higher
     side, win, lose = ("B", shown_b, shown_a) if ahead else ("A", shown_a, shown_b)
     word = "better" if h.better else "higher"   # neither side wants it: the higher side is named
-    return f"{side} is {word} by {_gap(abs(vb - va), h.format)}: {win} against {lose}. {what}"
+    gap = f"{side} is {word} by {_gap(abs(vb - va), h.format)}"
+    return f"{gap}." if brief else f"{gap}: {win} against {lose}. {what}"
 
 
 def question_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
@@ -90,7 +91,7 @@ def question_text(calculator: Calculator, params: Mapping[str, Any], result: Map
         if value is None:
             continue
         parts.append(f"{p.label}: {p.words(value, params)}")
-    return "; ".join(parts) if parts else DEFAULT_QUESTION
+    return "; ".join(parts) if parts else DEFAULT_SETTINGS
 
 
 def _figures(calculator: Calculator, result: Mapping[str, Any], other: Mapping[str, Any] | None = None) -> str:
@@ -136,4 +137,4 @@ def compare_text(calculator: Calculator, params_a: Mapping[str, Any], a: Mapping
     ])
 
 
-__all__ = ["DEFAULT_QUESTION", "answer_text", "compare_text", "difference", "question_text", "verdict"]
+__all__ = ["DEFAULT_SETTINGS", "answer_text", "compare_text", "difference", "question_text", "verdict", "verdict_figure"]

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from .errors import InputError
 
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
-_TRUE = frozenset({"true", "1", "yes", "on"})
+TRUE_WORDS = frozenset({"true", "1", "yes", "on"})   # a yes, as a link may write it (the page reads them from the form)
 _FALSE = frozenset({"false", "0", "no", "off"})
 MAX_TEXT = 200  # the longest string any parameter accepts
 
@@ -50,12 +50,12 @@ def canonical(value: object) -> str:
     return str(value)
 
 
-_TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def field_title(label: str) -> str:
     """A field's label as a message names it: without a trailing note such as "(optional)" or "(X)"."""
-    return _TRAILING_NOTE.sub("", label).strip() or label
+    return TRAILING_NOTE.sub("", label).strip() or label
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class BoolParam(Param):
             return raw
         if isinstance(raw, str) and len(raw) <= 8:
             low = raw.strip().lower()
-            if low in _TRUE:
+            if low in TRUE_WORDS:
                 return True
             if low in _FALSE:
                 return False

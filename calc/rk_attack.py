@@ -343,6 +343,7 @@ CALCULATORS = (
         summary="From the attack roll to lasting wounds, for every number of raises called for damage.",
         params=(ATTACK_PARAMS[0], KIND, *(_physical_only(p) for p in ATTACK_PARAMS[1:]), *rk_social.SOCIAL_PARAMS),
         compute=plan,
+        marked_rows=(("rows", "best"),),
         question=question,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),

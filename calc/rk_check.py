@@ -128,6 +128,7 @@ CALCULATORS = (
                      help="The most raises you can call while the chance stays at or above this."),
         ),
         compute=check,
+        marked_rows=(("raises", "most raises"),),
         headlines=(
             Headline("chance", "Chance of success ({roll} against TN {target})"),
             Headline("max_raises", "Raises you can call at a {threshold}% chance or better", "integer",

@@ -124,6 +124,7 @@ CALCULATORS = (
                            "reading; it changes the average falling damage."),
         ),
         compute=horse_fall,
+        marked_rows=(("by_wounds", "now"),),
         headlines=(
             Headline("chance", "Chance of falling (roll at the current wounds)", better="lower"),
             Headline("p_any_fall", "Chance of falling (one roll per wound taken)", better="lower"),

@@ -335,6 +335,7 @@ CALCULATORS = (
                         help="Large improvised weapons are +5 (or more) to TNs."),
         ),
         compute=target_number,
+        planner="rk-attack",
         headlines=(Headline("tn", "Target number", "integer", better=""),
                    Headline("effective_tn", f"Needed on the dice with the off-hand {OFF_HAND}", "integer", better="")),
     ),

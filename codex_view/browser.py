@@ -28,6 +28,7 @@ from calc import InputError
 from calc.in_words import answer_text, compare_text, question_text
 from calc.registry import get, parse_params
 
+from .answer import Answer
 from .compare import compare_html
 from .distribution import compact, totals_csv
 from .render import result_html
@@ -62,12 +63,12 @@ def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     """Every total of a result's distribution as CSV text: `{"csv"}`, or an error as `reply` gives it."""
     try:
         calculator = get(calculator_id)
-        result = calculator.compute(**parse_params(calculator, params))
+        answer = Answer.of(calculator, calculator.compute(**parse_params(calculator, params)))
     except InputError as err:
         return error_reply(err)
-    if not result.get("distribution"):
+    if answer.distribution is None:
         return {"error": {"field": None, "message": "This result has no totals to list."}}
-    return {"csv": totals_csv(result["distribution"])}
+    return {"csv": totals_csv(answer.distribution.pmf)}
 
 
 def together_too_costly(a: float, b: float) -> str:

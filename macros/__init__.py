@@ -51,6 +51,11 @@ def _page_parts(env: Any) -> None:
         return widgets.calculator_html(calculator_id, page_uri(), link_rule=not on_rule_page, values=values)
 
     @env.macro
+    def calculators_by_game() -> str:
+        """Every calculator of a game's rules under its game's heading (the Calculators page), from the registry."""
+        return widgets.calculators_by_game(page_uri())
+
+    @env.macro
     def calculator_line(calculator_id: str, **values: Any) -> str:
         """A calculator as one printed line (print pages): question, answer (defaults or `values`), its address."""
         return widgets.calculator_line_html(calculator_id, page_uri(), str(env.conf.get("site_url") or ""), values)

@@ -13,7 +13,7 @@ what the files promise, checked by tests/test_api.py):
 The card text and the sections are what the share pages say (macros/share.py, the same `Share`
 values), so a bot and a forum preview never disagree. Every address is relative to the site's
 root, `site` in each file (the `site_url` the site was built for; it is also `../../` from the file).
-Written by macros/api_hook.py; not kept offline (security_hook) and not in the sitemap.
+Written by macros/hooks/api.py; not kept offline (macros/hooks/security.py) and not in the sitemap.
 """
 
 from __future__ import annotations

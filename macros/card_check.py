@@ -6,7 +6,7 @@ ellipsis), start with words rather than a list marker, fit a card (titles and de
 limits), point nowhere ("see below" means nothing on a card), cite the ruling whose reading it
 states, name both rule sets where the section has Summary and House tabs, and say something no
 other rule's card says. `problems` and `duplicates` return one line per fault naming the section;
-the share hook stops the build on any (macros/share_hook.py).
+the share hook stops the build on any (macros/hooks/share.py).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from .mdsource import FRONT_MATTER, headings
+from .widgets import calculators_page_anchors
 
 KEY = "cards"
 
@@ -71,6 +72,7 @@ def docs_cards(docs_dir: Path) -> dict[str, str]:
         meta = (yaml.safe_load("\n".join(found.group(0).splitlines()[1:-1])) if found else None) or {}
         marks = list(headings(markdown))
         top = next((h.anchor for h in marks if h.level == 1), None)
+        made = calculators_page_anchors() if "calculators_by_game()" in markdown else []
         out.update(page_cards(meta, page=path.relative_to(docs_dir).as_posix(),
-                              anchors=[h.anchor for h in marks if h.anchor], top=top))
+                              anchors=[h.anchor for h in marks if h.anchor] + made, top=top))
     return out

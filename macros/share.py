@@ -15,9 +15,8 @@ a ruling's is the opening sentences of its statement. Whatever is chosen must pa
 (macros/card_check.py): a section that opens with a list, a table or tabs, or whose lead ends
 at a colon, has no text of its own fit for a card, and the build says so until its page writes one.
 
-Plain functions over strings: the hook (macros/share_hook.py) gathers the sections of each built
-page (macros/sections.py) and writes the pages. Everything here is escaped; nothing read from a
-page is HTML again.
+Plain functions over strings: the hook (macros/hooks/share.py) gathers the sections of each built
+page (macros/sections.py) and writes the pages. Everything here is escaped; nothing read from a page is HTML again.
 """
 
 from __future__ import annotations

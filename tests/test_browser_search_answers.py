@@ -20,7 +20,7 @@ import pytest
 
 from calc import Question, evaluate
 from calc.wording import percent
-from macros.search_hook import LOADED_ON_OPEN
+from macros.hooks.search import LOADED_ON_OPEN
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PHONE, PageWatch
 from tests.test_search import LOCATION_DEBOUNCE_MS
@@ -292,7 +292,7 @@ def test_nothing_of_it_loads_before_the_search_opens(no_runtime: Any, served: st
 def test_a_first_visit_keeps_none_of_it_at_install(site_dir: Any) -> None:
     """The offline copy keeps what the search loads when the search first loads it (network-first,
     as a page), not when the service worker installs on a first visit that may never search."""
-    from macros.security_hook import offline_manifest
+    from macros.hooks.security import offline_manifest
 
     manifest = offline_manifest(site_dir)
     assert set(ON_OPEN) <= set(manifest["pages"]) and not set(ON_OPEN) & set(manifest["core"])

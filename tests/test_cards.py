@@ -4,7 +4,7 @@ build refuses a card that is not.
 
 Code: macros/card_check.py (the check), macros/page_cards.py (the cards a page writes in its
 front matter), macros/sections.py and macros/share.py (what a section's card is), and
-macros/share_hook.py (which stops the build naming each section that fails).
+macros/hooks/share.py (which stops the build naming each section that fails).
 """
 
 from __future__ import annotations

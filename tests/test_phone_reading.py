@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from codex_view import planner
+from codex_view.answer import Answer
 from codex_view.render import result_html
 from calc import evaluate
 from calc.registry import get
@@ -29,7 +30,7 @@ on_phone = pytest.mark.browser
 # ---------------------------------------------------------------- without a browser
 def test_the_best_row_is_named_in_words() -> None:
     plan = evaluate("rk-attack", get("rk-attack").defaults())
-    html = planner.rows_table_html(plan)
+    html = planner.rows_table_html(Answer.of(get("rk-attack"), plan))
     assert html.count("cx-mark-word") == 1
     assert f'<tr class="cx-row--mark"><td>{plan["best"]} <span class="cx-mark-word">best</span></td>' in html
     shown = result_html(get("rk-attack"), plan)

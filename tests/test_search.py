@@ -1,7 +1,7 @@
 """Issue 11 item 3: search says where a result lives, ranks the rule itself first, and finds
 ruling IDs as readers type them; `/rulings/#R-0016` lands on the ruling whatever its case.
 
-Code: macros/search_hook.py (the `terms` field of the search index), mkdocs.yml (its boost),
+Code: macros/hooks/search.py (the `terms` field of the search index), mkdocs.yml (its boost),
 docs/assets/js/search-where.js (the "Game › Page" line), links.js `followAnchorCase`.
 """
 
@@ -13,7 +13,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from macros import search_hook
+from macros.hooks import search as search_hook
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -162,7 +162,7 @@ def test_a_ruling_anchor_in_capitals_lands_on_the_ruling(page: Any, served: str)
 
 
 def test_rolls_and_field_labels_in_the_index() -> None:
-    from macros import search_hook
+    from macros.hooks import search as search_hook
 
     docs = [{"location": "calculators/#calculators-rk-check", "title": "Roll and keep",
              "text": "Dice rolled (X)Ten-sided dice thrown for the roll, at most 30. A whole number."},

@@ -1,7 +1,7 @@
 """Share addresses (issue 33): every ruling and published anchor previews as itself when pasted.
 
-Code: macros/share.py (what a share page says), macros/share_hook.py (writes them and their
-cards), macros/contract_hook.py (`missing_shares`: the strict build stops without one),
+Code: macros/share.py (what a share page says), macros/hooks/share.py (writes them and their
+cards), macros/hooks/contract.py (`missing_shares`: the strict build stops without one),
 docs/assets/js/share.js (a reader goes on to the rule) and links.js (Copy link copies it).
 """
 
@@ -17,7 +17,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 
 from macros import cards, rulings, sections, share
-from macros.contract_hook import missing_shares, read_published
+from macros.hooks.contract import missing_shares
+from macros.published import read_published
 from macros.links import SHARE_FOLDER, share_path
 from macros.page_cards import docs_cards
 from tests.support import PHONE, ROOT, PageWatch, png_size

@@ -72,8 +72,8 @@ function linkParams(form, params) {
 }
 
 export function writeField(el, value) {
-  if (el.type === "checkbox") {
-    el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
+  if (el.type === "checkbox") {   // a yes as a link may write it: calc's words, on the form (data-true-words)
+    el.checked = el.form.dataset.trueWords.split(" ").includes(String(value).toLowerCase());
     return;
   }
   el.value = value;

@@ -65,7 +65,7 @@ function headingUrl(link) {
   return location.origin + location.pathname + query + url.hash;
 }
 
-// A rule's share address (`s/<anchor>/`, macros/share_hook.py): its own page, which a forum
+// A rule's share address (`s/<anchor>/`, macros/hooks/share.py): its own page, which a forum
 // previews as that rule and which sends a reader on to it here. The folder is named by the page
 // (<meta name="codex-share">); a print page's `print-x` heading shares the rule `x`.
 function shareUrl(link) {

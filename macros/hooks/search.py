@@ -18,7 +18,7 @@ It also puts a colon between each calculator field's label and its help in the i
 `search/answers.json`: the figures `calc.search_answers` works out for a roll typed into the
 search ("6k3 25"), which docs/assets/js/search-answer.js fetches when the search is opened.
 
-Listed before security_hook.py, which fingerprints the index for the offline manifest.
+Listed before hooks/security.py, which fingerprints the index for the offline manifest.
 """
 
 from __future__ import annotations
@@ -26,23 +26,20 @@ from __future__ import annotations
 import json
 import re
 from html import escape
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]  # the project
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.structure.files import Files  # noqa: E402
-from mkdocs.structure.pages import Page  # noqa: E402
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
-from calc.dice_pool import MAX_POOL  # noqa: E402
-from macros.games import GAMES  # noqa: E402
+from calc.dice_pool import MAX_POOL
+from macros.games import GAMES
 
 INDEX = "search/search_index.json"
 ANSWERS = "search/answers.json"   # fetched by search-answer.js when the search opens
-# what the search loads when it is first opened, and no page load does (security_hook keeps them then)
+# what the search loads when it is first opened, and no page load does (hooks/security.py keeps them then)
 LOADED_ON_OPEN = ("assets/js/search-answer.js", "assets/css/search-answer.css", ANSWERS)
 TERMS_META = "search_terms"   # a page's front matter: {anchor: [words]} (the glossary covers the rest)
 _page_terms: dict[str, dict[str, list[str]]] = {}   # docs page -> its front matter's words by anchor, this build

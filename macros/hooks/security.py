@@ -38,7 +38,7 @@ from mkdocs.structure.pages import Page
 
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
-from macros.search_hook import LOADED_ON_OPEN
+from macros.hooks.search import LOADED_ON_OPEN
 
 POLICY = (
     ("default-src", "'self'"),
@@ -135,7 +135,7 @@ def with_policy(html: str) -> str:
     marker = "<head>"
     at = html.find(marker)
     if at < 0:
-        raise ValueError("security_hook: no <head> in the page; the CSP meta tag has nowhere to go")
+        raise ValueError("security hook: no <head> in the page; the CSP meta tag has nowhere to go")
     tag = f'<meta http-equiv="Content-Security-Policy" content="{policy_for(html)}">'
     end = at + len(marker)
     return html[:end] + "\n    " + tag + html[end:]
@@ -195,7 +195,7 @@ def headers_file(site: Path, base: str) -> str:
                 hashes.append(value)
     base = base if base.endswith("/") else base + "/"
     lines = [
-        "# Written by macros/security_hook.py: response headers for hosts that read _headers",
+        "# Written by macros/hooks/security.py: response headers for hosts that read _headers",
         "# (Netlify, Cloudflare Pages). GitHub Pages sends none; the pages carry their policy in a meta tag.",
         f"{base}*",
         # hosts apply every rule whose pattern matches, so this one reaches the worker scripts too,
@@ -227,7 +227,7 @@ NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
-# What the search loads when it is first opened (macros/search_hook.py): kept then, as a page is,
+# What the search loads when it is first opened (macros/hooks/search.py): kept then, as a page is,
 # not at install, so a first visit that never searches never fetches them.
 ON_SEARCH = frozenset(LOADED_ON_OPEN)
 
@@ -326,9 +326,9 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Check docs/sw.js early; it is written with this build's manifest after the build."""
     source = files.get_file_from_path(SERVICE_WORKER)
     if source is None:
-        raise FileNotFoundError("security_hook: docs/sw.js (the offline service worker) is missing")
+        raise FileNotFoundError("security hook: docs/sw.js (the offline service worker) is missing")
     if source.content_string.count(PLACEHOLDER) != 1:
-        raise ValueError(f"security_hook: docs/sw.js must name {PLACEHOLDER} exactly once")
+        raise ValueError(f"security hook: docs/sw.js must name {PLACEHOLDER} exactly once")
     return files
 
 
