@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright
 
 import calc
 from calc.wording import percent
-from macros.hooks.search import LOADED_ON_OPEN
+from macros.search_files import LOADED_ON_OPEN
 from scripts.harness import CHROMIUM, CHROMIUM_ARGS, build_site, free_port
 from scripts.phone_host import PhoneHost
 

@@ -20,7 +20,7 @@ import pytest
 
 from calc import Question, evaluate
 from calc.wording import percent
-from macros.hooks.search import LOADED_ON_OPEN
+from macros.search_files import LOADED_ON_OPEN
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PHONE, PageWatch
 from tests.test_search import LOCATION_DEBOUNCE_MS

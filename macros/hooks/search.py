@@ -36,11 +36,9 @@ from mkdocs.structure.pages import Page
 
 from calc.dice_pool import MAX_POOL
 from macros.games import GAMES
+from macros.search_files import ANSWERS
 
 INDEX = "search/search_index.json"
-ANSWERS = "search/answers.json"   # fetched by search-answer.js when the search opens
-# what the search loads when it is first opened, and no page load does (hooks/security.py keeps them then)
-LOADED_ON_OPEN = ("assets/js/search-answer.js", "assets/css/search-answer.css", ANSWERS)
 TERMS_META = "search_terms"   # a page's front matter: {anchor: [words]} (the glossary covers the rest)
 _page_terms: dict[str, dict[str, list[str]]] = {}   # docs page -> its front matter's words by anchor, this build
 LEFT_OUT_BOOST = 0.05   # Material's per-page weight (`search: boost`), for such a page's title entry

@@ -38,7 +38,7 @@ from mkdocs.structure.pages import Page
 
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
-from macros.hooks.search import LOADED_ON_OPEN
+from macros.search_files import LOADED_ON_OPEN
 
 POLICY = (
     ("default-src", "'self'"),
@@ -227,7 +227,7 @@ NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
-# What the search loads when it is first opened (macros/hooks/search.py): kept then, as a page is,
+# What the search loads when it is first opened (macros/search_files.py): kept then, as a page is,
 # not at install, so a first visit that never searches never fetches them.
 ON_SEARCH = frozenset(LOADED_ON_OPEN)
 
