@@ -38,6 +38,7 @@ from mkdocs.structure.pages import Page
 
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
+from macros.search_files import LOADED_ON_OPEN
 
 POLICY = (
     ("default-src", "'self'"),
@@ -226,6 +227,9 @@ NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
+# What the search loads when it is first opened (macros/search_files.py): kept then, as a page is,
+# not at install, so a first visit that never searches never fetches them.
+ON_SEARCH = frozenset(LOADED_ON_OPEN)
 
 
 def _cards_folder() -> str:
@@ -247,7 +251,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       once used, fetched with `integrity`.
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
-    - `pages`: every page, image and the runtime's index, served network-first, kept when visited.
+    - `pages`: every page, image and the runtime's index, served network-first, kept when visited;
+      so are the files the search loads when it opens (`ON_SEARCH`).
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
@@ -276,7 +281,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             runtime.append([uri, sha])
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
-        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES):
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES) \
+                or uri in ON_SEARCH:
             url = _page_url(uri)
             pages.append(url)
         else:
