@@ -205,8 +205,9 @@ PARRY_POSSIBLE: tuple[Condition, ...] = (
 DEFENSE = ChoiceParam("defense", "Defender's roll", "active", required=False, shown_any=PARRY_POSSIBLE,
                       choices=(("active", "Active Defense (summary) or Parry (house)"),
                                ("none", "None: every hit lands")),
-                      help="He rolls against the attack's total; under the house rules a firearm attack "
-                           "cannot be Parried under normal circumstances.")
+                      help=f"Summary rules: against the attack roll's value. House rules: a Parry against the "
+                           f"attack's total (the Codex's reading of the PA, {PD_SD_RULING}) plus {RAISE} for each raise "
+                           "called for damage, and none against a firearm under normal circumstances.")
 DEFENSE_FIELDS: tuple[Param, ...] = (
     DEFENSE,
     IntParam("defense_rolled", "Defense dice rolled", 4, minimum=1, maximum=MAX_DICE, required=False,
