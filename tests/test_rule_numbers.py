@@ -65,7 +65,9 @@ QUOTED = {
 QUOTE = re.compile(r'<span data-rule-number="([^"]+)" data-format="([^"]+)">([^<]*)</span>')
 SECTION = re.compile(r"<h[23][^>]*>")
 # Other rules that happen to share a quoted number's value in the same section (calc does not use them).
-OTHER_RULES = ("another +5 to the TN",)   # rk-grapple-escape: each failed try
+OTHER_RULES = ("another +5 to the TN",   # rk-grapple-escape: each failed try
+               # rk-chase-escape, one section with the carriage's +5 on the print page
+               "adds +5 to the TN of the quarry's escape rolls", "add +5 to that escape penalty")
 RULINGS_LINE = re.compile(r'<p class="cx-rulings">.*?</p>', re.S)
 DATA_TABLE = re.compile(r"<table>.*?</table>", re.S)
 
@@ -129,10 +131,20 @@ def test_every_quote_shows_its_data_value(site_dir: Path) -> None:
     assert wrong == []
 
 
+def _pages_that_quote(site_dir: Path) -> list[str]:
+    """Every built page that quotes a rule number (the rule pages, a print page, the calculators page...)."""
+    return sorted(html.relative_to(site_dir).as_posix() for html in site_dir.rglob("*.html")
+                  if "data-rule-number=" in html.read_text(encoding="utf-8") and "/s/" not in f"/{html.parent}/")
+
+
 def test_no_section_types_a_number_it_quotes(site_dir: Path) -> None:
-    """Within a section (h2/h3 to the next), a signed number that is quoted is not also typed."""
+    """Within a section (h2/h3 to the next) of any page that quotes, a signed number that is quoted is not
+    also typed: not in the prose, and not in the form, help or built answer of a calculator placed
+    there (those are written from calc/data: tests/test_numbers_from_data.py)."""
     typed = []
-    for page in QUOTED:
+    pages = _pages_that_quote(site_dir)
+    assert set(QUOTED) <= set(pages)
+    for page in pages:
         html = (site_dir / page).read_text(encoding="utf-8")
         for section in SECTION.split(html):
             quoted = {text for _, fmt, text in QUOTE.findall(section) if fmt == "signed"}
@@ -141,7 +153,10 @@ def test_no_section_types_a_number_it_quotes(site_dir: Path) -> None:
             bare = " ".join(re.sub(r"<[^>]+>", "", prose).split())
             for other in OTHER_RULES:
                 bare = bare.replace(other, " ")
-            typed += [(page, value) for value in quoted if re.search(rf"(?<![\w+\u2212-]){re.escape(value)}\b", bare)]
+            for value in quoted:
+                found = re.search(rf"(?<![\w+\u2212-]){re.escape(value)}\b", bare)
+                if found:
+                    typed.append((page, value, bare[max(0, found.start() - 80):found.end() + 40]))
     assert typed == []
 
 
