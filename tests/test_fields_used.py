@@ -36,6 +36,7 @@ SCALE = float(os.environ.get("CODEX_PROPERTY_SCALE", "1"))
 RANDOM_STATES = max(3, round(16 * SCALE))   # seeded random states per calculator and rule set, besides the pinned
 LISTED = max(3, round(12 * SCALE))   # values of a long condition (a list of weapons) made pinned states, at most
 HIDDEN_TRIES = max(2, round(8 * SCALE))   # values tried in a field that does not apply, at most
+MOST_STATES = max(12, round(160 * SCALE))   # states walked per calculator, at most (the defaults always)
 SEED = 39
 
 # (calculator, field): a state in which no change of the field can change the answer, by the rules
@@ -202,7 +203,9 @@ def states(calculator: Calculator) -> list[dict[str, Any]]:
             if state is not None and key not in seen:
                 seen.add(key)
                 out.append(state)
-    return out
+    firsts = [state for state in out if state in rule_sets(calculator)]
+    rest = [state for state in out if state not in firsts]
+    return firsts + (rng.sample(rest, MOST_STATES - len(firsts)) if len(out) > MOST_STATES else rest)
 
 
 def walk(calculator: Calculator) -> tuple[int, list[str], set[str]]:
