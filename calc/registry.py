@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from .calculator import Calculator
 from .errors import InputError
+from .params import ChoiceParam
 
 MAX_PARAMS = 32  # more keys than any calculator has: refuse before looking at them
 
@@ -59,6 +60,9 @@ def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[s
             raise p.missing()
         else:
             clean[p.name] = p.default
+    for p in calculator.params:   # a choice its settings do not offer (a weapon the chosen rules do not list)
+        if isinstance(p, ChoiceParam) and p.filtered_by and calculator.applies(p, clean):
+            p.check_offered(clean, calculator.param(p.filtered_by))
     return clean
 
 

@@ -21,14 +21,24 @@ from typing import Any, Callable
 from .dice_pool import DIE_RULING, successes
 from .dist import Dist
 from .errors import InputError
-from .rk_rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, damage_dist
+from . import data
+from .rk_rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, RAISE, damage_dist
 from .keep import roll_keep
 from .seventh_sun import roll as sun_dice
 from .wording import number, xky
 
 ROWS = 6  # thresholds a popover lists
-RK_STEP = 5  # Roll & Keep TNs come in steps of 5 (a Raise)
-SUN_STEPS = (6, 9, 12, 15, 18)  # 9 to 18: the Difficulties table's rungs, 3 apart; 6 below them
+RK_STEP = RAISE  # Roll & Keep TNs come in steps of a Raise
+
+
+def _sun_steps() -> tuple[int, ...]:
+    """The Difficulties table's rungs that the Seventh Sun dice can reach, and one rung below them."""
+    reach = sun_dice("none").max
+    rungs = [row["tn"] for row in data.load("sun_difficulties")["rows"] if row["tn"] <= reach]
+    return (rungs[0] - (rungs[1] - rungs[0]), *rungs)
+
+
+SUN_STEPS = _sun_steps()  # 9 to 18, 3 apart, and 6 below them
 D6_RULING = "R-0016"  # house damage dice are d6s that explode on a 6 (calc/data/rulings.json)
 SUN_DICE = {"none": "3d6", "bonus": "4d6", "penalty": "4d6"}
 DEFAULT_BRAWN = 2  # the damage calculator's default Brawn (rk-wounds: attacker_brawn)
