@@ -70,8 +70,12 @@ def listing(calculators: list[dict[str, Any]]) -> str:
             default = canonical(f["default"]) or "(blank)"
             takes = ("one of " + ", ".join(choice["value"] for choice in f["choices"])
                      if f["kind"] == "choice" else f["allowed"])
-            when = "; ".join(f"only when {name} is {' or '.join(values)}" for name, values in f["applies_when"].items())
-            instead = f"not used when {' and '.join(f['replaced_by'])} are given" if f["replaced_by"] else ""
+            when = ("only when " + " or when ".join(" and ".join(
+                f"{name} is {' or '.join(v or 'blank' for v in values)}" for name, values in c.items())
+                for c in f["applies_when"])) if f["applies_when"] else ""
+            replacing = f["replaced_by"]
+            instead = (f"not used when {' and '.join(replacing)} {'is' if len(replacing) == 1 else 'are'} given"
+                       if replacing else "")
             notes = "; ".join(n for n in (when, instead) if n)
             lines += _wrapped(f"{f['name']}={default}  {f['label']}: {takes}" + (f" [{notes}]" if notes else ""), "  ", "      ")
         lines.append("")

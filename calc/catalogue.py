@@ -47,6 +47,13 @@ def _deciding_values(p: ChoiceParam) -> list[str]:
     return list(dict.fromkeys(value for _, labels in p.offered for value, _ in labels))
 
 
+def applies_when(p: Param) -> list[dict[str, list[str]]]:
+    """When the field matters, one shape for every field: a list of conditions, one of which must
+    hold, each naming fields and the values (as the form writes them) each must hold; [] is always."""
+    when = p.when()
+    return when if isinstance(when, list) else ([when] if when else [])
+
+
 def field(calculator: Calculator, p: Param) -> dict[str, Any]:
     """One field as the form shows it: name, kind, label, help, default, what it takes, when it applies."""
     return {
@@ -57,7 +64,7 @@ def field(calculator: Calculator, p: Param) -> dict[str, Any]:
         "default": p.default,
         "allowed": p.allowed(),
         **_limits(p),
-        "applies_when": p.when(),
+        "applies_when": applies_when(p),
         "replaced_by": list(p.replaced_by),
         "replaced_note": calculator.replaced_note(p),
         "more": p.more,

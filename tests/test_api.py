@@ -61,7 +61,9 @@ def _settings(calculator: calc.Calculator) -> Iterator[dict[str, object]]:
 
 def _applies(field: Mapping[str, Any], fields: Mapping[str, Mapping[str, Any]], values: Mapping[str, str]) -> bool:
     """Whether a field applies, read from the published data alone, as a bot reads it."""
-    if any(values[name] not in allowed for name, allowed in field["applies_when"].items()):
+    conditions = field["applies_when"]
+    if conditions and not any(all(values[name] in allowed for name, allowed in condition.items())
+                              for condition in conditions):
         return False
     replacing = field["replaced_by"]
     return not (replacing and all(values[name] != "" and _applies(fields[name], fields, values) for name in replacing))
