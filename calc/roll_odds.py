@@ -30,19 +30,31 @@ from typing import Any, Callable, Iterable
 from .dice_pool import DIE_RULING, successes
 from .dist import Dist
 from .errors import InputError
-from .rk_rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, damage_dice, damage_dist, weapon_row
-from .rk_social import BASES, SOCIAL_CHECK_RULING
+from . import data
+from .rk_exchange import Weapon
+from .rk_rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, RAISE, damage_dist
+from .rk_social import BASES, SOCIAL_CHECK_RULING, SOCIAL_PARAMS
+from .rk_weapons import OTHER, weapon_row
 from .keep import roll_keep
 from .seventh_sun import roll as sun_dice
 from .wording import number, plural, xky
 
 ROWS = 6  # thresholds a popover lists
-RK_STEP = 5  # Roll & Keep TNs come in steps of 5 (a Raise)
-SUN_STEPS = (6, 9, 12, 15, 18)  # 9 to 18: the Difficulties table's rungs, 3 apart; 6 below them
+RK_STEP = RAISE  # Roll & Keep TNs come in steps of a Raise
+
+
+def _sun_steps() -> tuple[int, ...]:
+    """The Difficulties table's rungs that the Seventh Sun dice can reach, and one rung below them."""
+    reach = sun_dice("none").max
+    rungs = [row["tn"] for row in data.load("sun_difficulties")["rows"] if row["tn"] <= reach]
+    return (rungs[0] - (rungs[1] - rungs[0]), *rungs)
+
+
+SUN_STEPS = _sun_steps()  # 9 to 18, 3 apart, and 6 below them
 D6_RULING = "R-0016"  # house damage dice are d6s that explode on a 6 (calc/data/rulings.json)
 SUN_DICE = {"none": "3d6", "bonus": "4d6", "penalty": "4d6"}
 DEFAULT_BRAWN = 2  # the damage calculator's default Brawn (rk-wounds: attacker_brawn)
-DEFAULT_PANACHE = 2  # the attack planner's default Panache (rk-attack: attacker_panache)
+DEFAULT_PANACHE = next(p.default for p in SOCIAL_PARAMS if p.name == "attacker_panache")   # the planner's
 SOCIAL = {"rules": "house", "kind": "social"}  # the attack planner set to a Social Attack
 
 
@@ -142,31 +154,48 @@ def by_trait(mean_of: Callable[[int], tuple[float, bool]], mark: int | None) -> 
 
 
 def rk_brawn_damage(*, kept: int, rules: str, brawn: int | None = None) -> RollOdds:
-    """A 0kY damage rating (a fist, an unarmed blow): no dice of its own until the wielder's Brawn adds
-    that many unkept dice. The average for Brawn 1 to `ROWS` - 1 (and the `brawn` a sentence names);
-    the calculator (rk-wounds, the dice typed in) is set to that Brawn, else its default, `DEFAULT_BRAWN`."""
+    """A 0kY damage rating no weapon names (a Knack's blow): no dice of its own until the wielder's Brawn
+    adds that many unkept dice. The average for Brawn 1 to `ROWS` - 1 (and the `brawn` a sentence
+    names); the calculator (rk-wounds, an Other weapon of 0kY used in hand) is set to that Brawn, else
+    its default, `DEFAULT_BRAWN`."""
     at_least_one("brawn", brawn)
     roll, used = xky(0, kept), brawn or DEFAULT_BRAWN
 
     def mean_of(b: int) -> tuple[float, bool]:
-        rolled, keep, readings = check_dice(b, kept, MAX_DAMAGE_DICE)
-        return damage_dist(rolled, keep, rules=rules).mean(), bool(readings)
+        rolled, keep, all_kept = hand_dice(Weapon(rules, OTHER, in_hand=True, damage_rolled=0, damage_kept=kept,
+                                                  attacker_brawn=b))
+        return damage_dist(rolled, keep, rules=rules).mean(), all_kept
 
     rows, keeps_all = by_trait(mean_of, brawn)
-    base = rk_damage(rolled=used, kept=kept, rules=rules)
-    rulings = set(base.rulings) | ({KEEP_ALL_RULING} if keeps_all else set())
-    return RollOdds(roll, f"{base.dice}, one per point of the wielder's Brawn", base.mean, "Brawn", rows,
-                    "rk-wounds", base.params, tuple(sorted(rulings)), shown="number",
+    house = (D6_RULING,) if rules == "house" else ()
+    params = {"rules": rules, "weapon": OTHER, "damage_rolled": 0, "damage_kept": kept, "in_hand": True,
+              "attacker_brawn": used}
+    return RollOdds(roll, f"{damage_words(rules)}, one per point of the wielder's Brawn", dict(rows)[used], "Brawn",
+                    rows, "rk-wounds", params, (*house, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
                     mean_note=f"with Brawn {used}", set_to=f"{roll} with Brawn {used}", mark=brawn)
 
 
+def hand_dice(weapon: Weapon, raises: int = 0) -> tuple[int, int, bool]:
+    """The dice a weapon rolls with its wielder's Brawn and `raises`, as the damage calculator builds them
+    (`Weapon.hit`), and whether every die rolled is kept (R-0050)."""
+    hit = weapon.hit(raises)
+    base, kept = weapon.dice()
+    added = (weapon.attacker_brawn if weapon.brawn_counts else 0) + raises
+    return hit.rolled, hit.kept, kept > base + added
+
+
+def listed(rules: str, weapon: str) -> dict[str, Any]:
+    """The weapon's row in the rules' table; one it does not list is refused by name."""
+    try:
+        return weapon_row(rules, weapon)
+    except KeyError:
+        raise InputError("weapon", f"Weapon: the {rules} rules' tables list no weapon {weapon!r} with damage.") from None
+
+
 def weapon_dice(rules: str, weapon: str, brawn: int, raises: int = 0) -> tuple[int, int, bool]:
-    """The dice a weapon rolls with `brawn` and `raises` as the damage calculator builds them (rk-wounds:
-    `damage_dice`), and whether every die rolled is kept (R-0050)."""
-    row = weapon_row(rules, weapon)
-    dice = damage_dice(rules=rules, weapon=weapon, attacker_brawn=brawn, raises=raises)
-    added = (brawn if dice["melee"] else 0) + raises
-    return dice["rolled"], dice["kept"], row["kept"] > row["rolled"] + added
+    """A weapon of the rules' tables in a hand of `brawn`, with `raises`: `hand_dice`."""
+    listed(rules, weapon)
+    return hand_dice(Weapon(rules, weapon, attacker_brawn=brawn), raises)
 
 
 def rk_weapon(*, rules: str, weapon: str, brawn: int | None = None) -> RollOdds:
@@ -176,7 +205,7 @@ def rk_weapon(*, rules: str, weapon: str, brawn: int | None = None) -> RollOdds:
     and the `brawn` a sentence names), the calculator set to that Brawn, else its default. A ranged
     weapon adds none: its chances to reach each amount of damage, as `rk_damage` gives them."""
     at_least_one("brawn", brawn)
-    row = weapon_row(rules, weapon)
+    row = listed(rules, weapon)
     name, roll = row["weapon"], xky(row["rolled"], row["kept"])
     house = (D6_RULING,) if rules == "house" else ()
     if not row["melee"]:
@@ -208,7 +237,7 @@ def rk_hit(*, rules: str, weapon: str, brawn: int, raises: int = 0) -> RollOdds:
     at_least_one("brawn", brawn)
     rolled, kept, keeps_all = weapon_dice(rules, weapon, brawn, raises)
     dist = damage_dist(rolled, kept, rules=rules)
-    name = weapon_row(rules, weapon)["weapon"]
+    name = listed(rules, weapon)["weapon"]
     rulings = (*((D6_RULING,) if rules == "house" else ()), *((KEEP_ALL_RULING,) if keeps_all else ()))
     params = {"rules": rules, "weapon": weapon, "attacker_brawn": brawn, **({"raises": raises} if raises else {})}
     return RollOdds(xky(rolled, kept), damage_words(rules), dist.mean(), "Damage", stepped(dist, RK_STEP),

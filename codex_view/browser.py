@@ -2,7 +2,7 @@
 
 The page posts `{id, calculator, mode, params}`; the worker calls `run(calculator, params_json, mode)`
 and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
-`text` is the question and answer in words, for "Copy as text". The params are read once. A
+`text` is the question and answer in words, for "Copy as text" (calc.in_words). The params are read once. A
 result whose distribution is longer than its table shows comes without it (`distribution_totals`
 counts it): the page asks again in mode "totals" with the same params when the reader wants every
 total, and gets `{"csv": ...}`.
@@ -25,9 +25,11 @@ import _tracemalloc
 from typing import Any
 
 from calc import InputError
+from calc.in_words import answer_text, compare_text, question_text
 from calc.registry import get, parse_params
 
-from .compare import answer_text, compare_html, compare_text, question_text
+from .answer import Answer
+from .compare import compare_html
 from .distribution import compact, totals_csv
 from .render import result_html
 
@@ -66,12 +68,12 @@ def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     """Every total of a result's distribution as CSV text: `{"csv"}`, or an error as `reply` gives it."""
     try:
         calculator = get(calculator_id)
-        result = calculator.compute(**parse_params(calculator, params))
+        answer = Answer.of(calculator, calculator.compute(**parse_params(calculator, params)))
     except InputError as err:
         return error_reply(err)
-    if not result.get("distribution"):
+    if answer.distribution is None:
         return {"error": {"field": None, "message": "This result has no totals to list."}}
-    return {"csv": totals_csv(result["distribution"])}
+    return {"csv": totals_csv(answer.distribution.pmf)}
 
 
 def too_much_work(shares: dict[str, float]) -> tuple[str, str] | None:

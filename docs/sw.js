@@ -19,7 +19,7 @@
 // Caches are named by scope and build version, so two Codex sites on one origin never touch
 // each other's copy. Writing to a cache never delays or replaces a network answer.
 //
-// The build (macros/security_hook.py) replaces the placeholder below with the manifest:
+// The build (macros/hooks/security.py) replaces the placeholder below with the manifest:
 // {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
 //  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]}}, URLs
 //  relative to the site root.

@@ -7,7 +7,7 @@ jumped as the text above it grew (issue 39 item 5). Written into the page here, 
 its room from the first paint; CSS shows it only where it works (a touch screen with scripts on:
 `@media (hover: none) and (scripting: enabled)`), and previews.js binds it.
 
-A Markdown treeprocessor, added by `forum_hook.on_config`, after the ruling links (5) and before
+A Markdown treeprocessor, added by `hooks.forum.on_config`, after the ruling links (5) and before
 MkDocs turns `page.md#anchor` into the page's URL (0). A rule link: a link to a heading anchor
 within the site (`#x`, `page.md#x`), not a calculator's (`#calc-...`), not one with a query, not a
 heading's own `#` link. Its control is

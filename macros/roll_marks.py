@@ -1,6 +1,6 @@
 """Rolls written in the rules text become buttons that show their exact odds (docs/assets/js/rolls.js).
 
-A Markdown treeprocessor, added to every page's Markdown by `forum_hook.on_config`. It runs after
+A Markdown treeprocessor, added to every page's Markdown by `hooks.forum.on_config`. It runs after
 attr_list (so headings carry their anchors) and before the ruling links. Each roll that
 `macros.roll_reading` finds and reads becomes
 

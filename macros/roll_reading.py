@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from calc.rk_rules import HOUSE_WEAPONS, IMPROVISED, SUMMARY_WEAPONS, weapon_row
+from calc.rk_weapons import HOUSE_WEAPONS, IMPROVISED, SUMMARY_WEAPONS, weapon_row
 from calc.rk_social import BASES
 from calc.roll_odds import weapon_dice
 

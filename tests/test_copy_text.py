@@ -1,6 +1,7 @@
 """Copy as text says each setting once (issue 39 item 6): the dice calculator's one field is named as
 the calculator is ("Dice expression"), so its question line is "Dice expression: 3d6", never
-"Dice expression: Dice expression: 3d6", alone or in compare mode."""
+"Dice expression: Dice expression: 3d6", alone or in compare mode (main's fix, calc/in_words.py;
+this test walks every calculator)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from tests.site_pages import nudged_params
 def test_the_dice_expression_is_named_once() -> None:
     assert reply("dice", {"expr": "3d6"})["text"].splitlines()[0] == "Dice expression: 3d6"
     text = compare_reply("dice", {"a": {"expr": "3d6"}, "b": {"expr": "4d6"}})["text"]
-    assert "A: 3d6" in text.splitlines() and "B: 4d6" in text.splitlines()
+    assert "A: Dice expression: 3d6" in text.splitlines() and "B: Dice expression: 4d6" in text.splitlines()
 
 
 @pytest.mark.parametrize("cid", sorted(calc.CALCULATORS))

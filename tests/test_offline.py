@@ -4,7 +4,7 @@ Every built page requests nothing outside the site's origin (tests/test_every_pa
 worker (docs/sw.js, registered by assets/js/offline.js) keeps what reading needs; when the
 reader presses "Keep the Codex on this device", it downloads the rest, after which the
 calculators answer with the network cut. The worker's manifest (which files, their sha256 and
-sizes, the cache version) is written into sw.js by macros/security_hook.py after the build.
+sizes, the cache version) is written into sw.js by macros/hooks/security.py after the build.
 """
 
 from __future__ import annotations

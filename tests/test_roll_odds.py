@@ -53,7 +53,7 @@ def test_a_0ky_rating_takes_its_dice_from_brawn(rules: str) -> None:
         twin = brute.keep(brute.exploding(sides, 5 if sides == 10 else 7), brawn, min(2, brawn))
         assert abs(mean - float(sum(v * p for v, p in twin.items()))) < 1e-3, (brawn, mean)   # its cut-off tail
     assert [b for b, _ in odds.rows] == [1, 2, 3, 4, 5] and "R-0050" in odds.rulings
-    assert odds.params["damage_rolled"] == 2 and odds.mean == odds.rows[1][1]
+    assert odds.params["attacker_brawn"] == 2 and odds.params["in_hand"] is True and odds.mean == odds.rows[1][1]
 
 
 def test_a_test_marks_the_tn_its_sentence_names_and_passes_it_on() -> None:

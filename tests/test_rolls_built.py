@@ -20,7 +20,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 import calc
-from calc.rk_rules import damage_dist, weapon_row
+from calc.rk_rules import damage_dist
+from calc.rk_weapons import weapon_row
 from calc.wording import number, percent
 from tests.roll_pages import RollPage, roll_pages
 
@@ -135,12 +136,10 @@ def chance_from_calculator(calculator_id: str, params: dict[str, str], at: int) 
     return (1.0 if at <= pmf[0][0] else fsum(p for outcome, p in pmf if outcome >= at)), result["expected_damage"]
 
 
-def trait_field(calculator_id: str, params: dict[str, str]) -> str:
-    """The field the rows of averages by trait vary: an Other weapon's dice (a 0kY no weapon names),
-    a weapon's wielder's Brawn, a Social Attack's Panache."""
-    if calculator_id == "rk-attack":
-        return "attacker_panache"
-    return "damage_rolled" if params["weapon"] == "custom" else "attacker_brawn"
+def trait_field(calculator_id: str) -> str:
+    """The field the rows of averages by trait vary: the wielder's Brawn (a weapon of a table, or a 0kY
+    no weapon names, an Other weapon used in hand), a Social Attack's Panache."""
+    return "attacker_panache" if calculator_id == "rk-attack" else "attacker_brawn"
 
 
 def average_damage(calculator_id: str, params: dict[str, str], raises: int = 0) -> float:
@@ -150,7 +149,7 @@ def average_damage(calculator_id: str, params: dict[str, str], raises: int = 0) 
 
 def trait_rows(entry: dict, calculator_id: str, params: dict[str, str]) -> int:
     """Averages by Brawn (Panache), each against the calculator its link opens with that trait."""
-    field, trait = trait_field(calculator_id, params), entry["head"][0].removeprefix("With ")
+    field, trait = trait_field(calculator_id), entry["head"][0].removeprefix("With ")
     for value, shown in entry["rows"]:
         assert shown == number(average_damage(calculator_id, dict(params, **{field: value}))), (entry["title"], value)
     mean = average_damage(calculator_id, params)

@@ -1,4 +1,4 @@
-"""The service worker's guarantees (docs/sw.js, manifest from macros/security_hook.py).
+"""The service worker's guarantees (docs/sw.js, manifest from macros/hooks/security.py).
 
 Each browser test opens its own browser context (its own service worker and CacheStorage)
 against its own small server over the session's build, which counts requests and can answer

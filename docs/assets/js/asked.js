@@ -8,7 +8,11 @@
 // that says it could not be read. It computes nothing.
 import { applies, shownWhen } from "./form-state.js";
 
-const TRAILING_NOTE = /\s*\([^()]*\)\s*$/;   // "(optional)", "(X)": as calc.params.field_title
+// calc's words and patterns, as the build wrote them on the form (codex_view/render.py `_form_words`):
+// a question with every field at its default, and a label's trailing note ("(optional)", "(X)") that
+// a message leaves out (calc.params.field_title)
+const defaultWords = (form) => form.dataset.defaultWords;
+const trailingNote = (form) => new RegExp(form.dataset.notePattern);
 
 function optionLabel(select, value, params) {
   const option = [...select.options].find((o) => o.value === value);
@@ -50,8 +54,8 @@ function typedValue(text) {
 }
 
 // "Label: value; Label: value" (calc's own wording of a question, codex_view.compare.question_text).
-function writeSettings(line, parts) {
-  if (!parts.length) { line.append("the default settings"); return; }
+function writeSettings(line, parts, form) {
+  if (!parts.length) { line.append(defaultWords(form)); return; }
   parts.forEach(({ label, text, typed }, i) => {
     line.append(`${i ? "; " : ""}${label}: `, typed ? typedValue(text) : text);
   });
@@ -59,8 +63,8 @@ function writeSettings(line, parts) {
 
 // The same words as plain text, for a line that holds no markup (the phone's headline strip):
 // a typed value in quotation marks.
-export function settingsText(parts) {
-  if (!parts.length) return "the default settings";
+export function settingsText(parts, form) {
+  if (!parts.length) return defaultWords(form);
   return parts.map(({ label, text, typed }) => `${label}: ${typed ? `\u201c${text}\u201d` : text}`).join("; ");
 }
 
@@ -83,12 +87,12 @@ export function showAsked(root, params) {
   line.replaceChildren("Asked: ");
   if (root.compare) {
     line.append("A: ");
-    writeSettings(line, settings(form, root.compare.a));
+    writeSettings(line, settings(form, root.compare.a), form);
     line.append(". B: ");
-    writeSettings(line, settings(form, params));
+    writeSettings(line, settings(form, params), form);
     line.append(".");
   } else {
-    writeSettings(line, settings(form, params));
+    writeSettings(line, settings(form, params), form);
   }
   line.hidden = false;
 }
@@ -96,7 +100,7 @@ export function showAsked(root, params) {
 function fieldWords(form, name) {
   const label = form.querySelector(`[data-field="${CSS.escape(name)}"] label`);
   if (!label) return "";
-  const title = label.textContent.replace(TRAILING_NOTE, "").trim();
+  const title = label.textContent.replace(trailingNote(form), "").trim();
   return /^.[a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;   // "TN" stays
 }
 

@@ -56,7 +56,7 @@ function showPending(root) {
   // phone's headline strip (form-layout.js), a line of plain text, names them as the link's
   const asked = root.querySelector(".cx-question:not([hidden])");
   const form = root.querySelector("form");
-  const what = root.compare ? "A and B" : asked ? "the settings in this link" : settingsText(settings(form, readForm(form)));
+  const what = root.compare ? "A and B" : asked ? "the settings in this link" : settingsText(settings(form, readForm(form)), form);
   const status = !booted && progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
   // the download's progress is the status line's to say (loadingStatus), once on screen; under the
   // question line (a link's calculator) the line need not repeat the settings either. The phone's

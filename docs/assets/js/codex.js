@@ -14,6 +14,7 @@ import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
 import { bindPreviews } from "./previews.js";
 import { bindRolls } from "./rolls.js";
+import { bindPrint } from "./print.js";
 
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
@@ -56,6 +57,7 @@ function bindPage() {
   bindOffline();
   bindPreviews();
   bindRolls();
+  bindPrint();
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,

@@ -32,7 +32,8 @@ export function readForm(form) {
 }
 
 // When a field applies, as the build wrote it from the declaration (`Param.when`, the field's
-// data-shown-when): {deciding field: [values, canonical]}; none means always.
+// data-shown-when): {deciding field: [values, canonical]}, or a list of such conditions of which
+// one must hold (`Param.shown_any`); none means always.
 export function shownWhen(field) {
   try {
     const when = JSON.parse(field.dataset.shownWhen || "{}");
@@ -43,8 +44,9 @@ export function shownWhen(field) {
 }
 
 // calc's `Param.applies`, the same rule on the same data: every deciding field holds one of its
-// listed values (a field missing from params counts as blank).
+// listed values (a field missing from params counts as blank); of a list, one condition holds.
 export function applies(when, params) {
+  if (Array.isArray(when)) return when.some((one) => applies(one, params));
   return Object.entries(when).every(([name, values]) => Array.isArray(values) && values.includes(params[name] ?? ""));
 }
 
@@ -77,8 +79,8 @@ function linkParams(form, params) {
 }
 
 export function writeField(el, value) {
-  if (el.type === "checkbox") {
-    el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
+  if (el.type === "checkbox") {   // a yes as a link may write it: calc's words, on the form (data-true-words)
+    el.checked = el.form.dataset.trueWords.split(" ").includes(String(value).toLowerCase());
     return;
   }
   el.value = value;

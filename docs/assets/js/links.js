@@ -68,7 +68,7 @@ function headingUrl(link) {
   return location.origin + location.pathname + versionQuery(link) + url.hash;
 }
 
-// A rule's share address (`s/<anchor>/`, macros/share_hook.py): its own page, which a forum
+// A rule's share address (`s/<anchor>/`, macros/hooks/share.py): its own page, which a forum
 // previews as that rule and which sends a reader on to it here, with the tab the reader has open
 // (`?rules=house`: share.js passes it on; the preview is the same). The folder is named by the page
 // (<meta name="codex-share">); a print page's `print-x` heading shares the rule `x`.

@@ -37,7 +37,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
+from macros.search_files import LOADED_ON_OPEN
 from macros.share import TARGET_ID as SHARE_TARGET_ID
 
 POLICY = (
@@ -135,7 +137,7 @@ def with_policy(html: str) -> str:
     marker = "<head>"
     at = html.find(marker)
     if at < 0:
-        raise ValueError("security_hook: no <head> in the page; the CSP meta tag has nowhere to go")
+        raise ValueError("security hook: no <head> in the page; the CSP meta tag has nowhere to go")
     tag = f'<meta http-equiv="Content-Security-Policy" content="{policy_for(html)}">'
     end = at + len(marker)
     return html[:end] + "\n    " + tag + html[end:]
@@ -195,7 +197,7 @@ def headers_file(site: Path, base: str) -> str:
                 hashes.append(value)
     base = base if base.endswith("/") else base + "/"
     lines = [
-        "# Written by macros/security_hook.py: response headers for hosts that read _headers",
+        "# Written by macros/hooks/security.py: response headers for hosts that read _headers",
         "# (Netlify, Cloudflare Pages). GitHub Pages sends none; the pages carry their policy in a meta tag.",
         f"{base}*",
         # hosts apply every rule whose pattern matches, so this one reaches the worker scripts too,
@@ -220,12 +222,16 @@ OFFLINE_PAGE = "offline.html"  # a theme template (overrides/offline.html), answ
 SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
-# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py).
+# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py), the
+# data for bots and scripts (api/: macros/api.py).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
-NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/")
+NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
+# What the search loads when it is first opened (macros/search_files.py): kept then, as a page is,
+# not at install, so a first visit that never searches never fetches them.
+ON_SEARCH = frozenset(LOADED_ON_OPEN)
 
 
 def _cards_folder() -> str:
@@ -278,7 +284,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       once used, fetched with `integrity`.
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
-    - `pages`: every page, image and the runtime's index, served network-first, kept when visited.
+    - `pages`: every page, image and the runtime's index, served network-first, kept when visited;
+      so are the files the search loads when it opens (`ON_SEARCH`).
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
@@ -309,7 +316,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             runtime.append([uri, sha])
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
-        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES):
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES) \
+                or uri in ON_SEARCH:
             url = _page_url(uri)
             pages.append(url)
         else:
@@ -355,9 +363,9 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Check docs/sw.js early; it is written with this build's manifest after the build."""
     source = files.get_file_from_path(SERVICE_WORKER)
     if source is None:
-        raise FileNotFoundError("security_hook: docs/sw.js (the offline service worker) is missing")
+        raise FileNotFoundError("security hook: docs/sw.js (the offline service worker) is missing")
     if source.content_string.count(PLACEHOLDER) != 1:
-        raise ValueError(f"security_hook: docs/sw.js must name {PLACEHOLDER} exactly once")
+        raise ValueError(f"security hook: docs/sw.js must name {PLACEHOLDER} exactly once")
     return files
 
 
