@@ -165,6 +165,10 @@ class Param:
     def missing(self) -> InputError:
         return InputError(self.name, f"{self.title} is needed: give {self.allowed()}.")
 
+    def refused(self, shown: str) -> InputError:
+        """A value outside what the field takes: the field, what it takes, and the value as `shown`."""
+        return InputError(self.name, f"{self.title} must be {self.allowed()}; got {shown}.", quoted=f"; got {shown}")
+
 
 @dataclass(frozen=True)
 class IntParam(Param):
@@ -190,7 +194,7 @@ class IntParam(Param):
                 return None
             raise self.missing()
         if isinstance(raw, bool):
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+            raise self.refused(_shown(raw))
         if isinstance(raw, int):
             value = raw
         elif isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
@@ -198,9 +202,9 @@ class IntParam(Param):
         elif isinstance(raw, str) and len(raw) <= 16 and _INT_TEXT.fullmatch(raw.strip()):
             value = int(raw.strip())
         else:
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+            raise self.refused(_shown(raw))
         if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(value)}.")
+            raise self.refused(_shown(value))
         return value
 
 
@@ -267,7 +271,7 @@ class ChoiceParam(Param):
             for value, _ in self.choices:
                 if raw == value:
                     return value
-        raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+        raise self.refused(_shown(raw))
 
 
 @dataclass(frozen=True)
@@ -295,7 +299,7 @@ class BoolParam(Param):
                 return True
             if low in _FALSE:
                 return False
-        raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+        raise self.refused(_shown(raw))
 
 
 @dataclass(frozen=True)
@@ -315,7 +319,7 @@ class TextParam(Param):
                 return str(self.default)
             raise InputError(self.name, f"{self.title} is empty: type up to {min(self.max_length, MAX_TEXT)} characters.")
         if not isinstance(raw, str) or len(raw) > min(self.max_length, MAX_TEXT):
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+            raise self.refused(_shown(raw))
         if not raw.isprintable():
             raise InputError(self.name, f"{self.title} must be {self.allowed()} on one line, with no control characters.")
         return raw

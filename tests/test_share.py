@@ -248,17 +248,18 @@ def test_a_share_address_opens_the_ruling_in_the_first_screen_and_back_returns(p
 
 def test_copy_link_on_a_ruling_and_on_a_heading_copies_its_share_address(phone_clip: Any, served: str) -> None:
     page = phone_clip
-    for where, anchor in (("rulings/", "r-0014"), ("rk/damage/", "rk-wound-checks")):
+    # a section with Summary/House tabs: its address names the open one (issue 39 item 3)
+    for where, anchor, tab in (("rulings/", "r-0014", ""), ("rk/damage/", "rk-wound-checks", "?rules=summary")):
         page.goto(served + where)
         page.evaluate("navigator.clipboard.writeText('')")
         page.locator(f'a.headerlink[href$="#{anchor}"]').tap()
         page.locator(".cx-flash", has_text="Link copied").wait_for(state="visible")
-        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor)
+        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor) + tab
         # the popover's Copy link gives the same address
         page.evaluate("navigator.clipboard.writeText('')")
         page.locator(".cx-cite").get_by_role("button", name="Copy link").tap()
         page.wait_for_function("document.querySelector('.cx-cite__done').textContent === 'Link copied'")
-        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor)
+        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor) + tab
         assert urlsplit(page.url).fragment == anchor
     assert page.watch.errors == []
 

@@ -21,6 +21,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from macros import cards, glossary, meta, rulings
+from macros.preview_marks import PreviewMarksExtension
 from macros.roll_marks import RollMarksExtension
 from macros.ruling_links import RulingLinksExtension
 from macros.games import GAMES, game_of
@@ -73,9 +74,11 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Ruling IDs in running text link to their ruling (macros/ruling_links.py); rolls written in
-    a game's pages show their odds (macros/roll_marks.py)."""
+    a game's pages show their odds (macros/roll_marks.py); links to rules carry their touch
+    screen's preview control (macros/preview_marks.py)."""
     config.markdown_extensions.append(RulingLinksExtension())
     config.markdown_extensions.append(RollMarksExtension())
+    config.markdown_extensions.append(PreviewMarksExtension())
     return config
 
 

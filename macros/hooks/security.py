@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -39,6 +40,7 @@ from mkdocs.structure.pages import Page
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
 from macros.search_files import LOADED_ON_OPEN
+from macros.share import TARGET_ID as SHARE_TARGET_ID
 
 POLICY = (
     ("default-src", "'self'"),
@@ -243,6 +245,37 @@ def _page_url(uri: str) -> str:
     return uri[: -len("index.html")] if uri == "index.html" or uri.endswith("/index.html") else uri
 
 
+class _ShareTarget(HTMLParser):
+    """The rule a share page sends its reader on to: its `#cx-share-target` link (macros/share.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.href: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "a" and found.get("id") == SHARE_TARGET_ID and self.href is None:
+            self.href = found.get("href")
+
+
+def share_targets(site: Path) -> dict[str, list[str | list[str]]]:
+    """The rule each share page sends its reader on to, by page: `{"rk/damage/": ["rk-wound-checks",
+    ...]}` (the share page `s/rk-wound-checks/` leads to `rk/damage/#rk-wound-checks`), or
+    `[share anchor, anchor on the page]` for one that leads elsewhere (a moved anchor). Offline,
+    the service worker sends a share address on to its rule when that page is kept."""
+    out: dict[str, list[str | list[str]]] = {}
+    for path in sorted((site / SHARE_FOLDER).glob("*/index.html")):
+        reader = _ShareTarget()
+        reader.feed(path.read_text(encoding="utf-8"))
+        if not reader.href:
+            continue
+        link, _, anchor = reader.href.partition("#")
+        target = posixpath.normpath(posixpath.join(path.parent.relative_to(site).as_posix(), link))
+        share = path.parent.name
+        out.setdefault("" if target == "." else target + "/", []).append(share if anchor == share else [share, anchor])
+    return out
+
+
 def offline_manifest(site: Path) -> dict[str, Any]:
     """The service worker's data, derived from the files of the written site.
 
@@ -256,6 +289,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
+    - `shares`: each share page's anchor and the rule page it leads to (`share_targets`), which
+      the worker answers offline for a share address (`share_folder`) whose page it has kept.
     - `version`: names the cache; it changes with the content of any of them.
     Social cards, source maps, feeds and anything else for machines are left out.
     """
@@ -298,6 +333,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
         "runtime": runtime,
         "sizes": sizes,
         "offline_page": OFFLINE_PAGE,
+        "share_folder": SHARE_FOLDER + "/",
+        "shares": share_targets(site),
     }
 
 

@@ -104,21 +104,31 @@ function fieldWords(form, name) {
   return /^.[a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;   // "TN" stays
 }
 
-// The link's settings were refused before any answer: the field its message names, and what the
-// link put in it, shown as the input it was. An error in A (compare mode) names no field of the form.
+// The link's settings were refused before any answer: the field its message names, or in compare
+// mode the side (A, B, or A and B together), and what the link put there, shown as the input it was
+// (once: the message beside the field leaves it out, calc's `plain`). Input calc reads but will not
+// work out here (`costly`) is said to be too much work, not to be unreadable. True when the line
+// shows that input.
 export function showRefused(root, error, params) {
-  if (!root.classList.contains("cx-calc--answer-first")) return;
+  if (!root.classList.contains("cx-calc--answer-first")) return false;
   const form = root.querySelector("form");
   const line = questionLine(root);
-  const words = error.field ? fieldWords(form, error.field) : "";
+  const side = root.compare && error.side;
+  const words = side ? { a: "A", b: "B", both: "A and B together" }[side] : error.field ? fieldWords(form, error.field) : "";
+  let said = false;
   if (!words) {
     line.replaceChildren("This link's settings could not be worked out: see the message below.");
   } else {
-    const raw = params[error.field] === undefined ? "" : String(params[error.field]);
-    line.replaceChildren(`This link's ${words} could not be read${raw ? ":" : "."}`);
+    const given = side === "a" ? error.input : side === "both" ? "" : params[error.field];
+    const raw = given === undefined || given === null ? "" : String(given);
+    const verdict = !error.costly ? "could not be read"
+      : side === "both" ? "are too much work to work out side by side" : "is too much work to work out here";
+    line.replaceChildren(`This link's ${words} ${verdict}${raw ? ":" : "."}`);
     if (raw) line.append(" ", typedValue(raw));
+    said = Boolean(raw);
   }
   line.hidden = false;
+  return said;
 }
 
 // After the reader's own edit fails, the line over the answer says nothing of the link any more.

@@ -1,7 +1,9 @@
 // Rolls written in the rules (6k3, 3d6, a pool of 7 dice) are buttons that show their exact odds
 // (macros/roll_marks.py). Every word and figure comes worked out and written in the page's
 // .cx-rolls-data element (JSON in its data-rolls); this script only shows it, with no runtime, so a popover opens at once.
-// A tap or click toggles it, hovering opens it with a mouse, Escape or a tap elsewhere closes it.
+// A tap or click toggles it, hovering opens it with a mouse; Escape, a tap elsewhere or the keyboard's
+// focus moving on past it closes it. The row of the number the roll's sentence names (its TN, its
+// Brawn) is marked (the entry's `mark`).
 // It sits just under its roll (above it when there is more room there), so it never covers it,
 // and it follows the button's place in the page for the keyboard: Tab goes on into its links.
 const HOVER = window.matchMedia("(hover: hover) and (pointer: fine)");
@@ -21,9 +23,13 @@ function table(entry) {
   const head = t.createTHead().insertRow();
   entry.head.forEach((label) => head.append(text("th", "", label)));
   const body = t.createTBody();
-  entry.rows.forEach((figures) => {
+  entry.rows.forEach((figures, i) => {
     const row = body.insertRow();
     figures.forEach((figure) => { row.insertCell().textContent = figure; });
+    if (i === entry.mark) {
+      row.className = "cx-roll-pop__mark";
+      row.setAttribute("aria-current", "true");
+    }
   });
   return t;
 }
@@ -48,6 +54,7 @@ function popover(button, entry) {
   calc.href = entry.href;
   pop.append(calc);
   pop.addEventListener("mouseleave", () => { if (HOVER.matches) close(); });
+  pop.addEventListener("focusout", (event) => leaves(event, button));
   return pop;
 }
 
@@ -84,6 +91,15 @@ function show(button, entries) {
   place();
 }
 
+// The keyboard's focus went somewhere outside the roll and its popover (Tab past its last link,
+// Shift+Tab back past the roll): the popover closes. A focus lost to nothing (a click on plain
+// text, the window left) is the pointer's business, not this.
+function leaves(event, button) {
+  const to = event.relatedTarget;
+  if (!open || open.button !== button || !to || open.pop.contains(to) || to === button) return;
+  close();
+}
+
 function onKey(event) {
   if (event.key !== "Escape" || !open) return;
   const { button } = open;
@@ -109,6 +125,7 @@ export function bindRolls() {
       else show(button, entries);
     });
     button.addEventListener("mouseenter", () => { if (HOVER.matches) show(button, entries); });
+    button.addEventListener("focusout", (event) => leaves(event, button));
     button.addEventListener("mouseleave", (event) => {
       if (HOVER.matches && open && !open.pop.contains(event.relatedTarget)) close();
     });
