@@ -8,6 +8,9 @@ from typing import Any, Callable, Mapping
 from .params import Param, canonical
 from .wording import figure
 
+# a question in words when no field that applies differs from its default (Copy as text, "Asked:")
+DEFAULT_SETTINGS = "the default settings"
+
 
 @dataclass(frozen=True)
 class Headline:
@@ -18,6 +21,8 @@ class Headline:
     figure's place when the result has no value for it ("none at {threshold}%"); without it such a
     figure is left out. `better` says which way the figure favours the reader, for compare mode's
     sentence ("B is better by ..."): "higher", "lower", or "" when neither side is better for it.
+    `label_when` gives other labels, each as (a result key, its label): the first whose key holds a
+    value in the result is used instead of `label` (a pool's opposed roll names its winner).
     """
 
     key: str
@@ -25,10 +30,12 @@ class Headline:
     format: str = "percent"  # percent | number | integer | average (a number, by its size alone past a million) | text
     missing: str = ""
     better: str = "higher"  # higher | lower | "" (neither)
+    label_when: tuple[tuple[str, str], ...] = ()
 
     def title(self, result: Mapping[str, Any]) -> str:
-        """The label, with what it names from the result filled in."""
-        return self.label.format_map(result)
+        """The label for this result, with what it names from the result filled in."""
+        label = next((text for key, text in self.label_when if result.get(key) is not None), self.label)
+        return label.format_map(result)
 
     def shown(self, result: Mapping[str, Any]) -> str | None:
         """The figure as text, the `missing` text when there is none, or None (nothing to show)."""
@@ -57,6 +64,12 @@ class Calculator:
             and the share of the time budget the validated params would use (1.0 is the whole
             budget; compute refuses more itself). Compare mode adds A's and B's shares and refuses
             a pair over 1.0 before computing either (codex_view.browser.compare_reply).
+        marked_rows: what the marked row of each of its result tables is, in words, by the table's
+            key (`(("rows", "best"),)`): the view writes them beside the row, which its colour alone
+            does not say to every reader. A table not named here says nothing beside it (its
+            marked row names itself, as a TN builder's "Target number").
+        planner: the calculator that plans an attack from this one's hand-off (`chain`): beside the
+            hand-off the view offers a second button into it, carrying what the planner takes.
     """
 
     id: str
@@ -68,6 +81,12 @@ class Calculator:
     summary: str = ""
     question: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
     budget: tuple[str, Callable[[Mapping[str, Any]], float]] | None = None
+    marked_rows: tuple[tuple[str, str], ...] = ()
+    planner: str = ""
+
+    def mark_words(self, table_key: str) -> str:
+        """What the marked row of the result table `table_key` is, in words ("" when it says nothing)."""
+        return dict(self.marked_rows).get(table_key, "")
 
     def defaults(self) -> dict[str, Any]:
         return {p.name: p.default for p in self.params}

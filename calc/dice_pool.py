@@ -5,8 +5,8 @@ the number a die must show. The Codex's reading (R-0022) is a ten-sided die that
 (`DEFAULT_SIDES`, `DEFAULT_SUCCESS_AT`); both are fields, and the page says they are a default.
 
 Rules followed here, with the Codex's readings marked:
-- every success on a black die cancels one success, and the net may fall below zero (the
-  massive-damage rule speaks of a "negative result");
+- every success on a black die cancels one success, and the net may fall below zero (reading,
+  R-0023; the massive-damage rule speaks of a "negative result");
 - the attacked person who engages or evades with no action left has the pool halved, rounding
   down, once per extra action (7 -> 3 -> 1); black dice are not halved (reading, R-0054);
 - doing two things in one action rolls each at half the lower of the two pools, rounding down;
@@ -37,6 +37,7 @@ DEFENCES = (("engage", "Engages (fights back)"), ("evade", "Evades (adds the dod
 TIE_RULING = "R-0053"
 HALVING_RULING = "R-0054"
 DIE_RULING = "R-0022"  # the pool's die and success face: a d10 succeeding on 7 or more
+BLACK_RULING = "R-0023"  # a black die's success cancels one of the pool's; the net may fall below zero
 
 
 def halved(dice: int, extra_actions: int) -> list[int]:
@@ -69,7 +70,8 @@ def die_notes(sides: int, success_at: int) -> list[str]:
         + (f": the Codex's reading ({DIE_RULING}), as the source text names neither the die nor the number."
            if default else ".")
     )
-    return [reading, "Every success on a black die cancels one success; the net can fall below zero."]
+    return [reading, "Every success on a black die cancels one success; the net can fall below zero "
+                     f"(the Codex's reading, {BLACK_RULING})."]
 
 
 def opposed_notes(*, evading: bool, opp_dice: int, opp_dodge: int, steps: list[int], extra_actions: int) -> list[str]:
@@ -199,7 +201,8 @@ CALCULATORS = (
                         help="A single roll against a number of successes, or an opposed roll (engage or evade)."),
             _pool("dice", "Dice in the pool", 7, "The pool rolled; in an opposed roll, the attacker's (A).", required=True),
             _pool("black", "Black dice", 0,
-                  "Penalty dice: each success on one cancels one success; the net may go below zero."),
+                  "Penalty dice: each success on one cancels one success; the net may go below zero "
+                  f"(the Codex's reading, {BLACK_RULING})."),
             IntParam("sides", "Sides of each die", DEFAULT_SIDES, minimum=2, maximum=MAX_SIDES, required=False,
                      help=f"The source text does not name the die; a d10 is the Codex's reading ({DIE_RULING})."),
             IntParam("success_at", "Lowest face that succeeds", DEFAULT_SUCCESS_AT, minimum=1, maximum=MAX_SIDES,
@@ -225,15 +228,16 @@ CALCULATORS = (
             IntParam("extra_actions", "Defences with no action left", 0, minimum=0, maximum=MAX_EXTRA_ACTIONS,
                      required=False, shown_when=(("mode", ("opposed",)),),
                      help="The defender's pool is halved, rounding down, once for each (7 → 3 → 1). "
-                          "Black dice are not halved."),
+                          f"Black dice are not halved (the Codex's reading, {HALVING_RULING})."),
         ),
         compute=check,
         headlines=(
-            Headline("chance", "Chance of success (opposed: the attacker wins)"),
+            Headline("chance", "Chance of success", label_when=(("b_wins", "Chance the attacker wins"),)),
             Headline("tie", "Tie: nobody hit"),
             Headline("b_wins", "The defender wins"),
             Headline("negative", "Negative result"),
-            Headline("mean", "Average net successes (opposed: margin)", "number"),
+            Headline("mean", "Average net successes", "number",
+                     label_when=(("b_wins", "Average margin (the attacker's net successes minus the defender's)"),)),
         ),
     ),
 )

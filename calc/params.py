@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .errors import InputError
 
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
-_TRUE = frozenset({"true", "1", "yes", "on"})
+TRUE_WORDS = frozenset({"true", "1", "yes", "on"})   # a yes, as a link may write it (the page reads them from the form)
 _FALSE = frozenset({"false", "0", "no", "off"})
 MAX_TEXT = 200  # the longest string any parameter accepts
 
@@ -50,12 +50,29 @@ def canonical(value: object) -> str:
     return str(value)
 
 
-_TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
+Condition = tuple[tuple[str, tuple[Any, ...]], ...]   # (field, the values under which it holds), all of them
+
+
+def _written(condition: Condition) -> dict[str, list[str]]:
+    """A condition as the page reads it: each field's values in the canonical form; a field named twice
+    holds only the values both name."""
+    out: dict[str, list[str]] = {}
+    for name, values in condition:
+        listed = [canonical(v) for v in values]
+        out[name] = [v for v in out[name] if v in listed] if name in out else listed
+    return out
+
+
+def _holds(when: Mapping[str, list[str]], values: Mapping[str, object]) -> bool:
+    return all(canonical(values.get(name)) in allowed for name, allowed in when.items())
+
+
+TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def field_title(label: str) -> str:
     """A field's label as a message names it: without a trailing note such as "(optional)" or "(X)"."""
-    return _TRAILING_NOTE.sub("", label).strip() or label
+    return TRAILING_NOTE.sub("", label).strip() or label
 
 
 @dataclass(frozen=True)
@@ -70,9 +87,14 @@ class Param:
         required: when False, a missing value takes `default`; when True, it is an error.
         shown_when: the field matters only when each named field holds one of the listed
             values, e.g. `(("rules", ("house",)),)`, a yes/no written "true" or "false"
-            (see `canonical`); the page hides it otherwise, and neither the link nor the
-            question in words carries it (the value is still validated and passed, and the
-            calculator must ignore it: tests/test_declarations_apply.py checks that).
+            (see `canonical`), a blank "" (so `("damage", ("",))` is "while Damage is blank");
+            the page hides it otherwise, and neither the link nor the question in words
+            carries it (the value is still validated and passed, and the calculator must
+            ignore it: tests/test_fields_used.py checks that).
+        shown_any: besides `shown_when`, the field matters only when at least one of these
+            conditions holds, each written as `shown_when` is (Brawn counts for a hand weapon,
+            for a throwable one not thrown, or for an Other weapon used in hand). `and_any`
+            adds such a condition to a field; `when` gives both to the page.
         more: a rarely used field, shown behind "More options" on the page.
         replaced_by: the fields that take this one's place when each of them applies and holds
             a value (a Stat and a Skill in place of the dice rolled and kept): the field then
@@ -85,26 +107,43 @@ class Param:
     default: Any
     help: str = ""
     required: bool = True
-    shown_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    shown_when: Condition = ()
     more: bool = False
     replaced_by: tuple[str, ...] = ()
+    shown_any: tuple[Condition, ...] = ()
 
     kind = "text"
 
     def parse(self, raw: object) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def when(self) -> dict[str, list[str]]:
-        """`shown_when` as the page gets it: each deciding field's values, in the canonical form."""
-        return {name: [canonical(v) for v in values] for name, values in self.shown_when}
+    def when(self) -> dict[str, list[str]] | list[dict[str, list[str]]]:
+        """When the field applies, as the page gets it: each deciding field's values, in the canonical
+        form; with `shown_any`, a list of such conditions, one of which must hold."""
+        if not self.shown_any:
+            return _written(self.shown_when)
+        return [_written(self.shown_when + clause) for clause in self.shown_any]
+
+    def deciding(self) -> tuple[str, ...]:
+        """The fields whose values decide whether this one applies, in the order the conditions name them."""
+        names = [name for clause in (self.shown_when, *self.shown_any) for name, _ in clause]
+        return tuple(dict.fromkeys(names))
 
     def applies(self, values: Mapping[str, object]) -> bool:
-        """Whether the field matters for these values: each deciding field holds a listed value.
+        """Whether the field matters for these values: each deciding field holds a listed value (in one
+        of the `shown_any` conditions at least, when there are some).
 
         The page evaluates the same `when()` data with the same rule (form-state.js `applies`);
         a deciding field missing from `values` counts as blank.
         """
-        return all(canonical(values.get(name)) in allowed for name, allowed in self.when().items())
+        when = self.when()
+        return any(_holds(one, values) for one in when) if isinstance(when, list) else _holds(when, values)
+
+    def and_any(self, *conditions: Condition) -> "Param":
+        """This field, applying only where it did and one of `conditions` holds as well."""
+        if not self.shown_any:
+            return replace(self, shown_any=tuple(conditions))
+        return replace(self, shown_any=tuple(mine + other for mine in self.shown_any for other in conditions))
 
     def allowed(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -125,6 +164,10 @@ class Param:
 
     def missing(self) -> InputError:
         return InputError(self.name, f"{self.title} is needed: give {self.allowed()}.")
+
+    def refused(self, shown: str) -> InputError:
+        """A value outside what the field takes: the field, what it takes, and the value as `shown`."""
+        return InputError(self.name, f"{self.title} must be {self.allowed()}; got {shown}.", quoted=f"; got {shown}")
 
 
 @dataclass(frozen=True)
@@ -151,7 +194,7 @@ class IntParam(Param):
                 return None
             raise self.missing()
         if isinstance(raw, bool):
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+            raise self.refused(_shown(raw))
         if isinstance(raw, int):
             value = raw
         elif isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
@@ -159,9 +202,9 @@ class IntParam(Param):
         elif isinstance(raw, str) and len(raw) <= 16 and _INT_TEXT.fullmatch(raw.strip()):
             value = int(raw.strip())
         else:
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+            raise self.refused(_shown(raw))
         if not self.minimum <= value <= self.maximum:
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(value)}.")
+            raise self.refused(_shown(value))
         return value
 
 
@@ -201,6 +244,18 @@ class ChoiceParam(Param):
                 return label
         return super().words(value, values)
 
+    def check_offered(self, values: Mapping[str, object], by: Param) -> None:
+        """Refuse a value that the current value of the field it depends on (`by`, its `filtered_by`) does
+        not offer: one sentence for every such field, naming both (the registry asks, once, for every
+        field that applies: calc/registry.py `parse_params`)."""
+        value = values.get(self.name)
+        if not self.filtered_by or any(choice == value for choice, _ in self.options(values)):
+            return
+        label = field_title(dict(self.choices).get(str(value), str(value)).split(":")[0])
+        under = field_title(by.words(values.get(by.name), values))
+        raise InputError(self.name, f"{self.title}: \u201c{label}\u201d is not offered under \u201c{under}\u201d; "
+                                    f"choose one from the list, or change {by.title}.")
+
     def allowed(self) -> str:
         labels = [label for _, label in self.choices]
         if len(labels) <= 4 and all(len(label) <= 40 for label in labels):
@@ -216,7 +271,7 @@ class ChoiceParam(Param):
             for value, _ in self.choices:
                 if raw == value:
                     return value
-        raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+        raise self.refused(_shown(raw))
 
 
 @dataclass(frozen=True)
@@ -240,11 +295,11 @@ class BoolParam(Param):
             return raw
         if isinstance(raw, str) and len(raw) <= 8:
             low = raw.strip().lower()
-            if low in _TRUE:
+            if low in TRUE_WORDS:
                 return True
             if low in _FALSE:
                 return False
-        raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+        raise self.refused(_shown(raw))
 
 
 @dataclass(frozen=True)
@@ -264,7 +319,7 @@ class TextParam(Param):
                 return str(self.default)
             raise InputError(self.name, f"{self.title} is empty: type up to {min(self.max_length, MAX_TEXT)} characters.")
         if not isinstance(raw, str) or len(raw) > min(self.max_length, MAX_TEXT):
-            raise InputError(self.name, f"{self.title} must be {self.allowed()}; got {_shown(raw)}.")
+            raise self.refused(_shown(raw))
         if not raw.isprintable():
             raise InputError(self.name, f"{self.title} must be {self.allowed()} on one line, with no control characters.")
         return raw

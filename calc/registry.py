@@ -1,39 +1,41 @@
 """The calculators: id -> parameters -> function, and `evaluate`, the one way in.
 
 Each game module declares its calculators as `Calculator` values in a tuple named
-`CALCULATORS`; this module gathers them. The page script, the build and the tests all call
+`CALCULATORS`; this module gathers them, from the modules named in `MODULES`, in that order (the
+order of the Calculators page). The page script, the build and the tests all call
 `evaluate(id, params)`, so validation happens in exactly one place.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from . import (
-    dice_pool, notation, rk_attack, rk_check, rk_fight, rk_horse_fall, rk_initiative, rk_opposed, rk_tn,
-    rk_wounds, seventh_sun,
-)
 from .calculator import Calculator
 from .errors import InputError
+from .params import ChoiceParam
 
 MAX_PARAMS = 32  # more keys than any calculator has: refuse before looking at them
 
+# the modules under calc/ that declare calculators, in the order the Calculators page shows them
+MODULES = (
+    "seventh_sun", "rk_check", "rk_opposed", "rk_initiative", "rk_tn", "rk_wounds", "rk_attack", "rk_fight",
+    "rk_horse_fall", "dice_pool", "notation",
+)
 
-def _gather(*modules: Any) -> Mapping[str, Calculator]:
+
+def _gather(names: tuple[str, ...]) -> Mapping[str, Calculator]:
     table: dict[str, Calculator] = {}
-    for module in modules:
-        for calculator in module.CALCULATORS:
+    for name in names:
+        for calculator in import_module(f"{__package__}.{name}").CALCULATORS:
             if calculator.id in table:
                 raise RuntimeError(f"two calculators share the id {calculator.id!r}")
             table[calculator.id] = calculator
     return MappingProxyType(table)
 
 
-CALCULATORS: Mapping[str, Calculator] = _gather(
-    seventh_sun, rk_check, rk_tn, rk_wounds, rk_horse_fall, rk_attack, rk_fight, rk_opposed, rk_initiative,
-    dice_pool, notation,
-)
+CALCULATORS: Mapping[str, Calculator] = _gather(MODULES)
 
 
 def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[str, Any]:
@@ -58,6 +60,9 @@ def parse_params(calculator: Calculator, params: Mapping[str, object]) -> dict[s
             raise p.missing()
         else:
             clean[p.name] = p.default
+    for p in calculator.params:   # a choice its settings do not offer (a weapon the chosen rules do not list)
+        if isinstance(p, ChoiceParam) and p.filtered_by and calculator.applies(p, clean):
+            p.check_offered(clean, calculator.param(p.filtered_by))
     return clean
 
 

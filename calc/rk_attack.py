@@ -1,15 +1,16 @@
 """Roll & Keep attack planner (`rk-attack`): from the attack roll to lasting wounds, per raises called.
 
-It chains the Roll & Keep calculators (`calc.rk_check`, `calc.rk_wounds`) over the shared rules
-of `calc.rk_rules` and adds the one step they do not cover, the defender's roll against the attack:
+It weighs one attack over the values of `calc.rk_exchange` (a `Roll`, the `Weapon` in the
+attacker's hand, a `Defense`, a `WoundCheck`), as the roll and damage calculators work them out:
 
-1. the attack roll (its dice read as `rk_rules.dice_from` reads them) must meet TN + 5 per raise;
+1. the attack roll must meet the TN with its raises (`tn_with_raises`);
 2. the defender may roll an Active Defense (summary rules) or a Parry (house rules), exactly
-   against the attack roll's own total: the two distributions are combined outcome by outcome;
-3. a hit that is not turned aside rolls damage with one extra unkept die per raise, then the
-   defender's Wound Check (`rk_wounds.wounds`, raises = r).
+   against the attack roll's own total: the two distributions are combined outcome by outcome (`land`);
+3. a hit that is not turned aside rolls the weapon's damage with one extra unkept die per raise
+   (`Weapon.hit`), then the defender's Wound Check.
 
-Every raise counted here is called for damage (that is the choice the planner weighs).
+Every raise counted here is called for damage (that is the choice the planner weighs). A Social
+Attack is planned by `calc.rk_social`, this calculator's other half.
 """
 
 from __future__ import annotations
@@ -17,36 +18,36 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from . import rk_social, rk_wounds
+from . import rk_social
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
-from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
-from .rk_rules import defended
+from .rk_exchange import Defense, Hit, Roll, Weapon, WoundCheck, Wounds, land, raise_words, tn_with_raises
 from .rk_vocabulary import (
     ATTACK_DICE,
     ATTACK_EXPLODE,
     ATTACK_TN,
+    DEFENSE,
     DEFENSE_FIELDS,
     FLESH_WOUNDS,
     HOUSE_DICE_RULING,
     MAX_RAISES,
-    RAISE,
     WEAPON_FIELDS,
     WOUNDS_RULES,
     defender_brawn,
     defense_tn_words,
-    dice_from,
     dice_titles,
-    keep_all,
+    question_tail,
     result_table,
     rules_words,
     tail_note,
+    takes_weapon,
+    weapon_fields,
     weapon_words,
     wound_word,
 )
-from .wording import apart, raises_words, rough_percent, xky
+from .wording import apart, raises_words, rough_percent
 
 ATTACK_TITLES = dice_titles(ATTACK_DICE)
 
@@ -76,44 +77,25 @@ def _verdict(rows: Sequence[dict[str, Any]], best: int, best_for_wound: int) -> 
     return text
 
 
-def _hits(*, max_raises: int, rules: str, brawn: int, flesh_wounds: int, weapon: str, damage_rolled: int | None,
-          damage_kept: int | None, attacker_brawn: int, firearm: str, d6_explode: bool,
-          thrown: bool) -> list[dict[str, Any]]:
-    """The damage and Wound Check of one landed hit for each raises count: the rk-wounds calculator itself."""
-    per_hit: list[dict[str, Any]] = []
+def _hits(weapon: Weapon, max_raises: int) -> list[Hit]:
+    """One landed hit's damage dice for each raises count from none to `max_raises`."""
+    hits: list[Hit] = []
     for r in range(max_raises + 1):
         try:
-            per_hit.append(rk_wounds.wounds(
-                rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, damage=None, weapon=weapon,
-                damage_rolled=damage_rolled, damage_kept=damage_kept, attacker_brawn=attacker_brawn,
-                raises=r, firearm=firearm, d6_explode=d6_explode, thrown=thrown,
-            ))
+            hits.append(weapon.hit(r))
         except InputError as err:
             if err.field != "raises":
                 raise
             raise InputError("max_raises", f"Most raises to consider is {max_raises}, too many for "
                                            f"this weapon: with {r} raises, {err.message}") from None
-    return per_hit
+    return hits
 
 
-def _defense_roll(defense_rolled: int, defense_kept: int) -> tuple[Dist, str, list[str]]:
-    """The defender's roll: its dice, the dice in words and the notes on them."""
-    d_kept, d_notes = keep_all(defense_rolled, defense_kept)
-    return (roll_dice(defense_rolled, d_kept, explode=True), xky(defense_rolled, d_kept),
-            [f"Defense roll: {n}" for n in d_notes])
-
-
-def _row(r: int, hit: Mapping[str, Any], attack: Dist, defense: Dist | None, *, tn: int,
-         house: bool) -> dict[str, Any]:
+def _row(r: int, hit: Hit, wounds: Wounds, attack: Dist, defense: Defense, *, tn: int) -> dict[str, Any]:
     """One raises count: hit, turned aside, lands, and the wounds per attack."""
-    target = tn + RAISE * r
-    p_hit = attack.at_least(target)
-    p_def = 0.0
-    if defense is not None:
-        # summary: against the attack roll's value; house: the PA + 5 per damage raise
-        p_def = min(p_hit, defended(attack, defense, target, RAISE * r if house else 0))
-    p_lands = clip01(p_hit - p_def)
-    per = [p for _, p in hit["wounds"]]
+    target = tn_with_raises(tn, r)
+    p_hit, p_def, p_lands = land(attack, defense, target, r)
+    per = list(wounds.probs)
     while len(per) > 1 and per[-1] == 0.0:
         per.pop()
     dist = [clip01(p_lands * p) for p in per]
@@ -124,31 +106,31 @@ def _row(r: int, hit: Mapping[str, Any], attack: Dist, defense: Dist | None, *, 
         "p_hit": p_hit,
         "p_defended": p_def,
         "p_lands": p_lands,
-        "damage_dice": hit["damage_dice"],
-        "expected_damage": hit["expected_damage"],
+        "damage_dice": hit.words(),
+        "expected_damage": hit.dist.mean(),
         "wounds": [[n, p] for n, p in enumerate(dist)],
-        "expected_wounds": p_lands * hit["expected_wounds"],
-        "p_wound": clip01(p_lands * hit["p_wound"]),
+        "expected_wounds": p_lands * wounds.expected,
+        "p_wound": clip01(p_lands * wounds.p_wound),
         "expected_backlash": 0.0,   # a failed blow costs the attacker nothing
-        "net": p_lands * hit["expected_wounds"],
+        "net": p_lands * wounds.expected,
     }
 
 
 def defense_notes(*, defense: str, house: bool, no_parry: bool, defense_text: str) -> list[str]:
     """How the defender's roll meets the attack, in a sentence."""
-    if defense != "active":
-        return ["The defender makes no Active Defense or Parry: every hit lands."]
     if no_parry:
         return ["Under normal circumstances the house rules allow no Parry against a firearm attack, "
                 "so here no hit is turned aside."]
+    if defense != "active":
+        return ["The defender makes no Active Defense or Parry: every hit lands."]
     if house:
         return [f"The defender Parries every hit with {defense_text}. " + defense_tn_words(house=True)]
     return [f"The defender answers every hit with an Active Defense of {defense_text}. " + defense_tn_words(house=False)]
 
 
-def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
+def house_dice_notes(*, house: bool, from_stat: bool) -> list[str]:
     """Under the house rules, attack dice built from Finesse + Knack are the Codex's reading."""
-    if not house or stat is None:
+    if not house or not from_stat:
         return []
     return ["The house rules only say that the attacker rolls the Attack Knack; building those dice from "
             f"Finesse + Knack, as the summary rules build every test, is the Codex's reading ({HOUSE_DICE_RULING})."]
@@ -157,7 +139,7 @@ def house_dice_notes(*, house: bool, stat: int | None) -> list[str]:
 def raise_notes(*, top: Mapping[str, Any], best: int, wound_word: str, flesh_wounds: int) -> list[str]:
     """What a raise buys here, and which Wound Check counts the wounds."""
     return [
-        f"Every raise here is called for damage: it adds 5 to the TN and one unkept die to the damage "
+        f"Every raise here is called for damage: it {raise_words()} and one unkept die to the damage "
         f"({top['damage_dice']} with {raises_words(best)}). {wound_word} Wounds are counted by the Wound Check "
         f"of one attack, against {flesh_wounds} Flesh Wounds already taken."
     ]
@@ -190,6 +172,7 @@ def _table(rows: Sequence[Mapping[str, Any]], best: int, roll: str, tn: int) -> 
                         [{"cells": [row[key] for key in cells], "mark": row["raises"] == best} for row in rows])
 
 
+@takes_weapon
 def plan(
     *,
     rules: str,
@@ -201,76 +184,63 @@ def plan(
     explode: bool,
     tn: int,
     max_raises: int,
-    weapon: str,
-    damage_rolled: int | None,
-    damage_kept: int | None,
-    attacker_brawn: int,
-    thrown: bool,
-    firearm: str,
     brawn: int,
     flesh_wounds: int,
     defense: str,
     defense_rolled: int,
     defense_kept: int,
-    d6_explode: bool,
     attacker_panache: int,
     panache: int,
     base_damage: str,
     attacker_flesh_wounds: int,
     parry_raises: int,
     defense_explode: bool,
+    weapon: Weapon,
 ) -> dict[str, Any]:
     """One row per raises count r = 0..max_raises: hit, defended, lands, wounds; and the best r.
 
-    A Social Attack (`kind`, house rules only) is planned by `rk_social.plan_social`, whose rows also
-    weigh what a failed attack costs the attacker; a physical attack costs him nothing (`net` is its
-    wounds)."""
+    A Social Attack (`kind`, house rules only: the registry refuses it under the summary rules) is
+    planned by `rk_social.plan_social`, whose rows also weigh what a failed attack costs the
+    attacker; a physical attack costs him nothing (`net` is its wounds)."""
     if kind == "social":
-        if rules != "house":
-            raise InputError("kind", "Kind of attack: Social Attacks belong to the house rules; choose them under "
-                                     "Rules, or a physical attack.")
-        rolled, kept, notes = dice_from(rolled, kept, None, None, titles=ATTACK_TITLES)
+        roll = Roll.read(rolled, kept, None, None, titles=ATTACK_TITLES)
         result = rk_social.plan_social(
-            rolled=rolled, kept=kept, explode=explode, tn=tn, max_raises=max_raises,
+            rolled=roll.rolled, kept=roll.kept, explode=explode, tn=tn, max_raises=max_raises,
             attacker_panache=attacker_panache, panache=panache, base_damage=base_damage,
             flesh_wounds=flesh_wounds, attacker_flesh_wounds=attacker_flesh_wounds, defense=defense,
             defense_rolled=defense_rolled, defense_kept=defense_kept, defense_explode=defense_explode,
-            parry_raises=parry_raises, d6_explode=d6_explode)
-        result["notes"] = notes + result["notes"]
+            parry_raises=parry_raises, d6_explode=weapon.d6_explode)
+        result["notes"] = list(roll.notes) + result["notes"]
         return result
-    return _physical(rules=rules, rolled=rolled, kept=kept, stat=stat, skill=skill, explode=explode, tn=tn,
-                     max_raises=max_raises, weapon=weapon, damage_rolled=damage_rolled, damage_kept=damage_kept,
-                     attacker_brawn=attacker_brawn, thrown=thrown, firearm=firearm, brawn=brawn,
-                     flesh_wounds=flesh_wounds, defense=defense, defense_rolled=defense_rolled,
-                     defense_kept=defense_kept, d6_explode=d6_explode)
+    roll = Roll.read(rolled, kept, stat, skill, titles=ATTACK_TITLES, explode=explode)
+    return _physical(roll, weapon, tn=tn, max_raises=max_raises, house_dice=stat is not None,
+                     check=WoundCheck(rules, brawn, flesh_wounds, weapon.is_firearm),
+                     defense=Roll.of(defense_rolled, defense_kept) if defense == "active" else None)
 
 
-def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | None, skill: int | None,
-              explode: bool, tn: int, max_raises: int, weapon: str, damage_rolled: int | None,
-              damage_kept: int | None, attacker_brawn: int, thrown: bool, firearm: str, brawn: int,
-              flesh_wounds: int, defense: str, defense_rolled: int, defense_kept: int,
-              d6_explode: bool) -> dict[str, Any]:
+def _physical(roll: Roll, weapon: Weapon, *, tn: int, max_raises: int, house_dice: bool, check: WoundCheck,
+              defense: Roll | None) -> dict[str, Any]:
     """A physical attack's plan: the defender's roll, then the damage and Wound Check of each hit."""
+    rules = weapon.rules
     house = rules == "house"
-    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=ATTACK_TITLES)
-    notes += house_dice_notes(house=house, stat=stat)
-    attack = roll_dice(rolled, kept, explode=explode)
-    per_hit = _hits(max_raises=max_raises, rules=rules, brawn=brawn, flesh_wounds=flesh_wounds, weapon=weapon,
-                    damage_rolled=damage_rolled, damage_kept=damage_kept, attacker_brawn=attacker_brawn,
-                    firearm=firearm, d6_explode=d6_explode, thrown=thrown)
-    no_parry = house and bool(per_hit[0]["firearm"])
-    defense_dist, defense_text, d_notes = (_defense_roll(defense_rolled, defense_kept)
-                                           if defense == "active" and not no_parry else (None, "", []))
-    rows = [_row(r, hit, attack, defense_dist, tn=tn, house=house) for r, hit in enumerate(per_hit)]
+    notes = list(roll.notes) + house_dice_notes(house=house, from_stat=house_dice)
+    attack = roll.dist
+    hits = _hits(weapon, max_raises)
+    no_parry = house and weapon.is_firearm
+    parry = Defense(None if no_parry else defense, house)
+    d_notes = [f"Defense roll: {n}" for n in (defense.notes if defense and not no_parry else ())]
+    wounds = [check.wounds(hit.dist) for hit in hits]
+    rows = [_row(r, hit, wounds[r], attack, parry, tn=tn) for r, hit in enumerate(hits)]
     best, best_for_wound = _best(rows)
     top = rows[best]
-    notes += d_notes + defense_notes(defense=defense, house=house, no_parry=no_parry, defense_text=defense_text)
-    notes += raise_notes(top=top, best=best, wound_word=wound_word(rules), flesh_wounds=flesh_wounds)
-    notes += _new_notes(notes, per_hit[best]["notes"]) + tail_note(attack)
+    notes += d_notes + defense_notes(defense="active" if defense else "none", house=house, no_parry=no_parry,
+                                     defense_text=str(defense) if defense else "")
+    notes += raise_notes(top=top, best=best, wound_word=wound_word(rules), flesh_wounds=check.flesh_wounds)
+    notes += _new_notes(notes, [*hits[best].notes, *weapon.improvised_notes(), *check.notes()]) + tail_note(attack)
     return {
         "kind": "physical",
         "rules": rules,
-        "roll": xky(rolled, kept),
+        "roll": str(roll),
         "tn": tn,
         "rows": rows,
         "best": best,
@@ -280,11 +250,11 @@ def _physical(*, rules: str, rolled: int | None, kept: int | None, stat: int | N
         "expected_wounds": top["expected_wounds"],
         "p_lands": top["p_lands"],
         "p_hit": top["p_hit"],
-        "firearm": bool(per_hit[0]["firearm"]),
+        "firearm": weapon.is_firearm,
         "verdict": _verdict(rows, best, best_for_wound),
         "distribution": top["wounds"],
         "distribution_title": f"{wound_word(rules)} Wounds per attack with {raises_words(best)}",
-        "tables": [_table(rows, best, xky(rolled, kept), tn)],
+        "tables": [_table(rows, best, str(roll), tn)],
         "notes": notes,
     }
 
@@ -293,11 +263,11 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """The attack in words: dice, TN, rules, weapon, both Brawns, the defense and the raises weighed."""
     if params.get("kind") == "social":
         return rk_social.question(params, result)
+    brawn = f"attacker's Brawn {params['attacker_brawn']}, " if WEAPON_BRAWN.applies(params) else ""
     return (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules_words(params['rules'])}), "
-            f"{weapon_words(params)}, "
-            f"attacker's Brawn {params['attacker_brawn']}, defender's Brawn {params['brawn']}"
-            + rk_social.question_tail(params, wounds="Flesh Wounds", defense="defending with",
-                                      no_defense="no defense roll"))
+            f"{weapon_words(params)}, {brawn}defender's Brawn {params['brawn']}"
+            + question_tail(params, wounds="Flesh Wounds", defense="defending with", no_defense="no defense roll",
+                            rolls=DEFENSE.applies(params)))
 
 
 # The physical attack's fields: the shared vocabulary's, composed (rk-fight composes the same sets).
@@ -308,14 +278,14 @@ ATTACK_PARAMS: tuple[Param, ...] = (
     ATTACK_TN,
     IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
              help="One row for each number of raises from 0 to this."),
-    *(WEAPON_FIELDS[name] for name in ("weapon", "thrown", "damage_rolled", "damage_kept", "attacker_brawn",
-                                       "firearm")),
+    *weapon_fields("weapon", "firearm"),
     defender_brawn(),
     replace(FLESH_WOUNDS, help="The defender's damage carried from earlier hits (Social Flesh Wounds for a "
                                "Social Attack): his Wound Check must reach it as well as the new damage."),
     *DEFENSE_FIELDS,
-    WEAPON_FIELDS["d6_explode"],
+    *weapon_fields("d6_explode", "d6_explode"),
 )
+WEAPON_BRAWN = WEAPON_FIELDS["attacker_brawn"]
 
 KIND = ChoiceParam(
     "kind", "Kind of attack", "physical", required=False, filtered_by="rules",
@@ -324,15 +294,18 @@ KIND = ChoiceParam(
              ("social", (("house", "A Social Attack: Charm, Intimidate or Taunt"),))),
     help="Social Attacks belong to the house rules: words against the target's Social Defense.")
 
-# Fields that only a blow or a shot has: a Social Attack's damage and Wound Check are its own.
-_PHYSICAL_ONLY = frozenset({"stat", "skill", "weapon", "thrown", "damage_rolled", "damage_kept", "attacker_brawn",
-                            "firearm", "brawn"})
+# Fields that only a blow or a shot has: a Social Attack's damage and Wound Check are its own; the
+# target's Parry against words is his whatever the weapon fields hold.
+_PHYSICAL_ONLY = frozenset({"stat", "skill", *WEAPON_FIELDS, "brawn"}) - {"d6_explode"}
+_SOCIAL = (("kind", ("social",)),)
 
 
-def _physical_only(param: Param) -> Param:
-    if param.name not in _PHYSICAL_ONLY:
-        return param
-    return replace(param, shown_when=param.shown_when + (("kind", ("physical",)),))
+def _by_kind(param: Param) -> Param:
+    if param.name in _PHYSICAL_ONLY:
+        return replace(param, shown_when=param.shown_when + (("kind", ("physical",)),))
+    if param in DEFENSE_FIELDS:
+        return replace(param, shown_any=param.shown_any + (_SOCIAL,))
+    return param
 
 
 CALCULATORS = (
@@ -341,8 +314,9 @@ CALCULATORS = (
         title="Attack planner: how many raises?",
         rule="rk/attacking.md#rk-attack-planner",
         summary="From the attack roll to lasting wounds, for every number of raises called for damage.",
-        params=(ATTACK_PARAMS[0], KIND, *(_physical_only(p) for p in ATTACK_PARAMS[1:]), *rk_social.SOCIAL_PARAMS),
+        params=(ATTACK_PARAMS[0], KIND, *(_by_kind(p) for p in ATTACK_PARAMS[1:]), *rk_social.SOCIAL_PARAMS),
         compute=plan,
+        marked_rows=(("rows", "best"),),
         question=question,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
@@ -354,4 +328,4 @@ CALCULATORS = (
     ),
 )
 
-__all__ = ["ATTACK_PARAMS", "CALCULATORS", "defended", "defense_notes", "plan", "question", "raise_notes"]
+__all__ = ["ATTACK_PARAMS", "CALCULATORS", "defense_notes", "plan", "question", "raise_notes"]

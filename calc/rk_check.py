@@ -6,14 +6,16 @@ from typing import Any, Mapping
 
 from .calculator import Calculator, Headline
 from .dist import Dist
-from .keep import roll_keep
 from .params import BoolParam, IntParam
-from .rk_rules import meets
-from .rk_vocabulary import MAX_TN, RAISE, TIES_RULING, dice_from, dice_titles, result_table, roll_fields, tail_note
-from .wording import percent, plural, xky
+from .rk_exchange import TIES_RULING, Roll, raise_words, tn_with_raises
+from .rk_rules import RANK_TN, meets
+from .rk_vocabulary import MAX_TN, dice_titles, result_table, roll_fields, tail_note
+from .wording import percent, plural
 
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
 TABLE_LAST = 60  # and never runs past this many raises
+TABLE_FIRST = 5  # it shows at least this many raises ...
+TABLE_PAST = 2  # ... and this many past the most the threshold affords
 DICE = roll_fields(5, 3, "roll")
 
 
@@ -24,7 +26,7 @@ def most_raises(dist: Dist, tn: int, threshold: int, rolled: int, kept: int, exp
     """
     found: int | None = None
     n = 0
-    while meets(dist, tn + RAISE * n, threshold, rolled, kept, explode) and tn + RAISE * n <= dist.max + RAISE:
+    while meets(dist, tn_with_raises(tn, n), threshold, rolled, kept, explode) and tn_with_raises(tn, n - 1) <= dist.max:
         found = n
         n += 1
     return found
@@ -33,10 +35,10 @@ def most_raises(dist: Dist, tn: int, threshold: int, rolled: int, kept: int, exp
 def raise_rows(dist: Dist, tn: int, raises: int, max_raises: int | None) -> list[tuple[int, int, float]]:
     """(raises, TN, chance) from no raises on, past the ones that matter, until the chance is tiny."""
     rows = []
-    last = max(5, (max_raises or 0) + 2, raises)
+    last = max(TABLE_FIRST, (max_raises or 0) + TABLE_PAST, raises)
     for n in range(0, min(last, TABLE_LAST) + 1):
-        p = dist.at_least(tn + RAISE * n)
-        rows.append((n, tn + RAISE * n, p))
+        p = dist.at_least(tn_with_raises(tn, n))
+        rows.append((n, tn_with_raises(tn, n), p))
         if p < TABLE_FLOOR and n >= max(raises, (max_raises or 0) + 1):
             break
     return rows
@@ -57,7 +59,7 @@ def check_notes(*, tn: int, threshold: int, max_raises: int | None, explode: boo
     else:
         notes.append(
             f"You can call up to {plural(max_raises, 'raise')} and keep at least a "
-            f"{threshold}% chance (TN {tn + RAISE * max_raises})."
+            f"{threshold}% chance (TN {tn_with_raises(tn, max_raises)})."
         )
     notes.append(f"A roll succeeds when it meets or beats the TN (the Codex's reading of ties, {TIES_RULING}).")
     return notes
@@ -75,18 +77,18 @@ def check(
     skill: int | None,
 ) -> dict[str, Any]:
     """The basic roll (seed 001): XkY on exploding d10s against TN + 5 per raise."""
-    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=dice_titles(DICE))
-    dist = roll_keep(rolled, kept, explode=explode)
+    roll = Roll.read(rolled, kept, stat, skill, titles=dice_titles(DICE), explode=explode)
+    rolled, kept, notes, dist = roll.rolled, roll.kept, list(roll.notes), roll.dist
     max_raises = most_raises(dist, tn, threshold, rolled, kept, explode)
     rows = raise_rows(dist, tn, raises, max_raises)
     notes += check_notes(tn=tn, threshold=threshold, max_raises=max_raises, explode=explode)
     notes += tail_note(dist)
     return {
-        "roll": xky(rolled, kept),
+        "roll": str(roll),
         "rolled": rolled,
         "kept": kept,
-        "target": tn + RAISE * raises,
-        "chance": dist.at_least(tn + RAISE * raises),
+        "target": tn_with_raises(tn, raises),
+        "chance": dist.at_least(tn_with_raises(tn, raises)),
         "mean": dist.mean(),
         "distribution": dist.pmf(),
         "distribution_tail": dist.tail,   # what the truncated explosions left out (a Roll says it)
@@ -95,7 +97,7 @@ def check(
         "threshold": threshold,
         "no_raises": percent(rows[0][2]),   # the chance with no raises, as the headline names it
         "tables": [result_table(
-            "raises", f"Chance of success by raises called ({xky(rolled, kept)} against TN {tn})",
+            "raises", f"Chance of success by raises called ({roll} against TN {tn})",
             (("Raises", "integer"), ("TN", "integer"), ("Chance", "percent")),
             [{"cells": [n, t, p], "mark": n == max_raises} for n, t, p in rows],
         )],
@@ -120,15 +122,16 @@ CALCULATORS = (
         params=(
             *DICE,
             IntParam("tn", "Target number", 20, minimum=0, maximum=MAX_TN,
-                     help="The TN before raises, for example (Defense Knack + 1) x 5."),
+                     help=f"The TN before raises, for example (Defense Knack + 1) x {RANK_TN}."),
             IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False,
-                     help="Each raise adds 5 to the TN."),
+                     help=f"Each raise {raise_words()}."),
             BoolParam("explode", "Tens explode", True, required=False, more=True,
                       help="Untick for a Crippled character's Finesse roll (house rules): no die explodes."),
             IntParam("threshold", "Threshold for raises (%)", 50, minimum=1, maximum=100, required=False, more=True,
                      help="The most raises you can call while the chance stays at or above this."),
         ),
         compute=check,
+        marked_rows=(("raises", "most raises"),),
         headlines=(
             Headline("chance", "Chance of success ({roll} against TN {target})"),
             Headline("max_raises", "Raises you can call at a {threshold}% chance or better", "integer",

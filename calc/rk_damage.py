@@ -10,36 +10,53 @@ from __future__ import annotations
 from math import fsum
 from typing import Any
 
+from . import data
 from .dist import Dist, clip01
 from .keep import roll_keep
 
+_NUMBERS = data.load("rk_numbers")
+DAMAGE_SIDES: dict[str, int] = _NUMBERS["dice"]["damage"]  # the damage dice's sides under each rules (d10, house d6)
+_CHECK = _NUMBERS["wound_check"]
+WOUND_STEP = _CHECK["step"]  # the shortfall that counts another wound (both rules) ...
+FIREARM_STEP = _CHECK["firearm_step"]  # ... and for a firearm
+SUMMARY_MOST = _CHECK["summary_most"]  # the summary rules' most Serious Wounds from one failed check
+WOUND_ROWS_HOUSE = 3  # the house wounds table lists 0 to this many at least (a display bound, not a rule)
 WOUND_ROW_FLOOR = 0.0005  # the wounds table lists counts one by one while this much chance is left
+
+
+def die_name(sides: int) -> str:
+    """A die by its sides, as the pages write it: d10, d6."""
+    return f"d{sides}"
+
+
+def wound_step(firearm: bool) -> int:
+    """The shortfall that counts another wound: `WOUND_STEP`, or `FIREARM_STEP` for a firearm."""
+    return FIREARM_STEP if firearm else WOUND_STEP
 
 
 def wound_count(short: int, *, rules: str, firearm: bool) -> int:
     """Wounds from one failed check `short` points below the TN (0 when short <= 0).
 
-    house (seed 000): one Dramatic Wound, plus one per full 20 (10 for firearms) points short
-    once short by more than 20 (10). summary (seed 001): one Serious Wound, two when short by
-    20 or more (10 or more for firearms).
+    house (seed 000): one Dramatic Wound, plus one per full step (`wound_step`) short once short
+    by more than a step. summary (seed 001): one Serious Wound, `SUMMARY_MOST` when short by a
+    step or more.
     """
     if short <= 0:
         return 0
-    step = 10 if firearm else 20
+    step = wound_step(firearm)
     if rules == "house":
         return 1 + short // step if short > step else 1
-    return 2 if short >= step else 1
+    return SUMMARY_MOST if short >= step else 1
 
 
 def damage_dist(rolled: int, kept: int, *, rules: str, d6_explode: bool = True) -> Dist:
-    """Damage dice: d6 in the house rules (exploding per `d6_explode`), exploding d10 in the summary.
+    """Damage dice: d6 in the house rules (exploding per `d6_explode`), exploding d10 in the summary
+    (`DAMAGE_SIDES`).
 
     More dice kept than rolled keeps every rolled die (the Codex's reading, `keep_all_note`).
     """
     kept = min(kept, rolled)
-    if rules == "house":
-        return roll_keep(rolled, kept, sides=6, explode=d6_explode)
-    return roll_keep(rolled, kept, sides=10, explode=True)
+    return roll_keep(rolled, kept, sides=DAMAGE_SIDES[rules], explode=rules != "house" or d6_explode)
 
 
 def shortfall(damage: Dist, check: Dist) -> Dist:
@@ -61,16 +78,14 @@ def wound_probabilities(short: Dist, flesh_wounds: int, *, rules: str, firearm: 
         end = len(probs) if hi is None else max(0, min(len(probs), hi - low + 1))
         return clip01(fsum(probs[start:end])) if end > start else 0.0
 
-    step = 10 if firearm else 20
+    step = wound_step(firearm)
     out = [band(None, 0)]
     if rules == "house":
-        # 1 wound up to `step` short; then 1 + short // step on each band [step*n, step*n + step - 1]
-        out.append(band(1, step))
-        out.append(band(step + 1, 2 * step - 1))
-        n = 2
+        # n wounds on each band of shortfalls `house_band` gives, from 1 on, up to the largest shortfall
         top = short.max + flesh_wounds
-        while step * n <= top:
-            out.append(band(step * n, step * n + step - 1))
+        n = 1
+        while n == 1 or house_band(n, step)[0] <= top:
+            out.append(band(*house_band(n, step)))
             n += 1
     else:
         out.append(band(1, step - 1))
@@ -78,6 +93,14 @@ def wound_probabilities(short: Dist, flesh_wounds: int, *, rules: str, firearm: 
     while len(out) > 2 and out[-1] == 0.0:
         out.pop()
     return out
+
+
+def house_band(wounds: int, step: int) -> tuple[int, int]:
+    """The shortfalls that give `wounds` (1 or more) Dramatic Wounds under the house rules: 1 up to a
+    whole `step` short, then 1 + short // step."""
+    if wounds == 1:
+        return 1, step
+    return max(step + 1, (wounds - 1) * step), wounds * step - 1
 
 
 def wound_distribution(damage: Dist, check: Dist, flesh_wounds: int, *, rules: str, firearm: bool) -> list[float]:
@@ -90,7 +113,7 @@ def wound_rows(probs: list[float], *, rules: str) -> list[dict[str, Any]]:
     then one "N or more" row for the rest (house rules list at least 0 to 3, summary rules 0 to 2)."""
     rows: list[dict[str, Any]] = []
     n = 0
-    least = 3 if rules == "house" else 2
+    least = WOUND_ROWS_HOUSE if rules == "house" else SUMMARY_MOST
     while n < len(probs):
         rest = fsum(probs[n + 1:])
         if n >= least and rest < WOUND_ROW_FLOOR and rest > 0:
@@ -103,5 +126,6 @@ def wound_rows(probs: list[float], *, rules: str) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["WOUND_ROW_FLOOR", "damage_dist", "shortfall", "wound_count", "wound_distribution",
-           "wound_probabilities", "wound_rows"]
+__all__ = ["DAMAGE_SIDES", "FIREARM_STEP", "SUMMARY_MOST", "WOUND_ROW_FLOOR", "WOUND_ROWS_HOUSE", "WOUND_STEP",
+           "damage_dist", "die_name", "house_band", "shortfall", "wound_count", "wound_distribution",
+           "wound_probabilities", "wound_rows", "wound_step"]

@@ -16,37 +16,36 @@ from typing import Any, Mapping
 from . import data
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
-from .keep import roll_keep as roll_dice
 from .params import ChoiceParam, IntParam, Param
-from .wording import percent
+from .rk_exchange import TIES_RULING, Defense, Roll, Weapon, WoundCheck, land, raise_words, tn_with_raises
 from .rk_fight_chain import Runs, landing_times, runs, timeline, visits
-from .rk_rules import damage_dice, damage_dist, defended
 from .rk_vocabulary import (
     ATTACK_DICE,
     ATTACK_EXPLODE,
     ATTACK_TN,
     DAMAGE_RAISES,
+    DEFENSE,
     DEFENSE_FIELDS,
     MAX_RAISES,
-    RAISE,
-    TIES_RULING,
     WEAPON_FIELDS,
     WOUNDS_RULES,
     defender_brawn,
     defense_tn_words,
     defense_words,
-    dice_from,
     dice_titles,
     result_table,
     rules_words,
+    takes_weapon,
     weapon_words,
     wound_word,
 )
-from .wording import average, plural, percent_words, xky
+from .wording import average, percent_words, plural, times_words, xky
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
-CRIPPLED_DICE = data.load("rk_numbers")["crippled_dice"]  # summary rules: unkept dice a Crippled character loses
+_NUMBERS = data.load("rk_numbers")
+CRIPPLED_DICE = _NUMBERS["crippled_dice"]  # summary rules: unkept dice a Crippled character loses
+KNOCKED_OUT = _NUMBERS["knocked_out_resolve"]  # knocked out at this many times his Resolve in lasting wounds
 
 HOUSE_FLESH_RULING = "R-0059"  # house rules: passed damage keeps counting until a check fails
 CRIPPLED_DEFENSE_RULING = "R-0060"  # summary rules: the Crippled penalty hits the Active Defense only
@@ -62,19 +61,12 @@ CATEGORY_OFFERED = tuple((value, tuple((rules, label) for rules in ("summary", "
 # -- the inputs -------------------------------------------------------------------------------
 
 
-def _defense_dist(rolled: int, kept: int, lost: int) -> Dist | None:
-    """The defender's roll, `lost` rolled dice fewer; None when no die is left to roll."""
-    rolled -= lost
-    if rolled < 1:
-        return None
-    return roll_dice(rolled, min(kept, rolled), explode=True)
-
-
-def _landing(attack: Dist, defense: Dist | None, target: int, extra: int) -> float:
-    p_hit = attack.at_least(target)
-    if defense is None:
-        return p_hit
-    return clip01(p_hit - min(p_hit, defended(attack, defense, target, extra)))
+def _defense(roll: Roll | None, lost: int, house: bool) -> Defense:
+    """The defender's roll, `lost` rolled dice fewer (none left: no roll)."""
+    if roll is None or roll.rolled - lost < 1:
+        return Defense(None, house)
+    rolled = roll.rolled - lost
+    return Defense(Roll(rolled, min(roll.kept, rolled)), house)
 
 
 def _cumulative(per_attack: list[float]) -> list[float]:
@@ -93,50 +85,40 @@ class _Setup:
     """One fight's fixed parts: landing chances before and after Crippled, damage, check, labels."""
 
     q: tuple[float, float]
-    damage: Dist
-    check: Dist
-    firearm: bool
+    damage: Dist | None   # None: a Brute, who falls at the first blow that lands
+    check: WoundCheck
     notes: tuple[str, ...]
 
 
-def _damage(*, rules: str, weapon: str, attacker_brawn: int, raises: int, thrown: bool, damage_rolled: int | None,
-            damage_kept: int | None, firearm: str, d6_explode: bool) -> tuple[Dist, bool, list[str]]:
-    """Each landed blow's damage, whether it counts as a firearm's, and the notes on its dice."""
-    dice = damage_dice(rules=rules, weapon=weapon, attacker_brawn=attacker_brawn, raises=raises, thrown=thrown,
-                       damage_rolled=damage_rolled, damage_kept=damage_kept)
-    is_firearm = dice["firearm"] if firearm == "weapon" else firearm == "yes"
-    return damage_dist(dice["rolled"], dice["kept"], rules=rules, d6_explode=d6_explode), is_firearm, dice["notes"]
-
-
-def _landings(attack: Dist, *, house: bool, hero: bool, firearm: bool, tn: int, raises: int, defense: str,
-              defense_rolled: int, defense_kept: int) -> tuple[float, float]:
+def _landings(attack: Dist, defense: Roll | None, *, house: bool, hero: bool, firearm: bool, tn: int,
+              raises: int) -> tuple[float, float]:
     """The chance an attack lands before he is Crippled and after (a summary Hero's defense loses dice)."""
-    target = tn + RAISE * raises
-    extra = RAISE * raises if house else 0
-    defends = defense == "active" and not (house and firearm)
-    before = _defense_dist(defense_rolled, defense_kept, 0) if defends else None
-    lost = CRIPPLED_DICE if (hero and not house) else 0
-    after = _defense_dist(defense_rolled, defense_kept, lost) if defends else None
-    return _landing(attack, before, target, extra), _landing(attack, after, target, extra)
+    target = tn_with_raises(tn, raises)
+    roll = None if house and firearm else defense   # the house rules allow no Parry against a firearm
+
+    def lands(lost: int) -> float:
+        return land(attack, _defense(roll, lost, house), target, raises)[2]
+
+    return lands(0), lands(CRIPPLED_DICE if (hero and not house) else 0)
 
 
+@takes_weapon
 def fight(
-    *, rules: str, rolled: int, kept: int, stat: int | None, skill: int | None, explode: bool, tn: int,
-    raises: int, weapon: str, thrown: bool, damage_rolled: int | None, damage_kept: int | None,
-    attacker_brawn: int, firearm: str, brawn: int, resolve: int, category: str, attacks: int,
-    defense: str, defense_rolled: int, defense_kept: int, d6_explode: bool,
+    *, rules: str, category: str, resolve: int, brawn: int, rolled: int, kept: int, stat: int | None,
+    skill: int | None, explode: bool, tn: int, raises: int, defense: str, defense_rolled: int, defense_kept: int,
+    attacks: int, weapon: Weapon,
 ) -> dict[str, Any]:
     """P(Crippled) and P(out of the fight) within N attacks, N = 1..attacks, and the average attacks to each."""
     kind = "hero" if rules == "house" else category
     hero = kind == "hero"
-    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=ATTACK_TITLES)
-    damage, is_firearm, damage_notes = _damage(
-        rules=rules, weapon=weapon, attacker_brawn=attacker_brawn, raises=raises, thrown=thrown,
-        damage_rolled=damage_rolled, damage_kept=damage_kept, firearm=firearm, d6_explode=d6_explode)
-    q = _landings(roll_dice(rolled, kept, explode=explode), house=rules == "house", hero=hero, firearm=is_firearm,
-                  tn=tn, raises=raises, defense=defense, defense_rolled=defense_rolled, defense_kept=defense_kept)
-    setup = _Setup(q, damage, roll_dice(brawn, brawn, explode=True), is_firearm, tuple(notes + damage_notes))
-    out_at = 2 * resolve if hero else 1
+    roll = Roll.read(rolled, kept, stat, skill, titles=ATTACK_TITLES, explode=explode)
+    brute = kind == "brute"   # down at the first blow that lands: his weapon fields do not apply
+    check = WoundCheck(rules, brawn, 0, False if brute else weapon.is_firearm)
+    hit = None if brute else weapon.hit(raises)
+    q = _landings(roll.dist, Roll(defense_rolled, defense_kept) if defense == "active" else None,
+                  house=rules == "house", hero=hero, firearm=check.firearm, tn=tn, raises=raises)
+    setup = _Setup(q, hit.dist if hit else None, check, roll.notes + (hit.notes if hit else ()))
+    out_at = KNOCKED_OUT * resolve if hero else 1
     crippled_at = resolve if hero else None
     per_crippled, per_out, runs_made = _chances(setup, kind, rules, out_at, crippled_at, attacks)
     p_out = _cumulative(per_out)
@@ -174,9 +156,10 @@ def _chances(setup: _Setup, kind: str, rules: str, out_at: int, crippled_at: int
     if kind == "brute":  # down at the first blow that lands (R-0061)
         out = [0.0] + [q0 * (1 - q0) ** (n - 1) for n in range(1, attacks + 1)]
         return [0.0] * (attacks + 1), out, None
+    assert setup.damage is not None
     if setup.damage.max <= 0:  # no damage die at all: nothing ever reaches a Wound Check
         return [0.0] * (attacks + 1), [0.0] * (attacks + 1), None
-    made = runs(setup.damage, setup.check, rules=rules, firearm=setup.firearm, horizon=attacks)
+    made = runs(setup.damage, setup.check.dist, rules=rules, firearm=setup.check.firearm, horizon=attacks)
     times = [landing_times(made.by_hits, q, attacks) for q in (q0, q1)]
     crippled, out = timeline(times, crippled_at=crippled_at, out_at=out_at, attacks=attacks)
     return crippled, out, made
@@ -233,7 +216,7 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
     notes = list(setup.notes)
     notes.append("The same attack is made every time: the same roll, TN and damage raises. The defender starts "
                  "unhurt, never heals and spends no Drama Dice.")
-    if defense is not None and house and setup.firearm:
+    if house and setup.check.firearm:
         notes.append("Under normal circumstances the house rules allow no Parry against a firearm attack, so here "
                      "every hit lands.")
     elif defense is not None:
@@ -255,11 +238,11 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
         notes.append(f"A Henchman makes Wound Checks like anyone else and leaves the fight at his first Serious "
                      f"Wound ({CATEGORY_RULING}).")
     elif house:
-        notes.append(f"Crippled at {resolve} Dramatic Wounds and knocked out at {2 * resolve}. Being "
+        notes.append(f"Crippled at {resolve} Dramatic Wounds and knocked out at {KNOCKED_OUT * resolve}. Being "
                      "Crippled touches only Finesse actions; his Parry is a Wits action and his Wound Checks are "
                      "spared, so the fight goes on the same.")
     else:
-        notes.append(f"Crippled at {resolve} Serious Wounds and knocked out at {2 * resolve}. Once Crippled "
+        notes.append(f"Crippled at {resolve} Serious Wounds and knocked out at {KNOCKED_OUT * resolve}. Once Crippled "
                      f"his Active Defense rolls {CRIPPLED_DICE} dice fewer, while his Wound Check keeps all its dice (the "
                      f"Codex's reading, {CRIPPLED_DEFENSE_RULING}).")
     if made is None:
@@ -271,45 +254,45 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
 
 
 def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    """The settings in words, for Copy as text."""
-    rolled, kept, _ = dice_from(params["rolled"], params["kept"], params.get("stat"), params.get("skill"),
-                                titles=ATTACK_TITLES)
+    """The settings in words, for Copy as text: only what applies (a Brute's weapon and Brawn do not)."""
+    roll = Roll.read(params["rolled"], params["kept"], params.get("stat"), params.get("skill"), titles=ATTACK_TITLES)
     kind = dict(CATEGORIES).get(str(result.get("category", params["category"])), "Hero or Villain")
-    text = (f"{xky(rolled, kept)} attacks against TN {params['tn']} ({rules_words(params['rules'])}) with "
-            f"{plural(params['raises'], 'damage raise')}, {weapon_words(params)}, on a {kind.split(' (')[0]} "
-            f"with Brawn {params['brawn']}")
+    applies = {p.name: p.applies(params) for p in PARAMS}
+    text = (f"{roll} attacks against TN {params['tn']} ({rules_words(params['rules'])}) with "
+            f"{plural(params['raises'], 'damage raise')}"
+            + (f", {weapon_words(params)}" if applies["weapon"] else "") + f", on a {kind.split(' (')[0]}"
+            + (f" with Brawn {params['brawn']}" if applies["brawn"] else ""))
     if kind.startswith("Hero"):
         text += f" and Resolve {params['resolve']}"
-    text += defense_words(params, defense="defending with", no_defense="no defense roll")
+    text += defense_words(params, defense="defending with", no_defense="no defense roll", rolls=DEFENSE.applies(params))
     return text + f"; {params['attacks']} attacks"
 
 
-PARAMS: dict[str, Param] = {p.name: p for p in (
+# Where the blow's damage and the defender's Wound Check count: not for a Brute (summary rules), who
+# falls at the first blow that lands; the house rules know only heroes and villains.
+NOT_A_BRUTE = ((("rules", ("house",)),), (("category", ("hero", "henchman")),))
+# The fields in form order: who the defender is first (what a reader changes first), then the attack.
+PARAMS: tuple[Param, ...] = (
     WOUNDS_RULES,
+    ChoiceParam("category", "Kind of defender", "hero", required=False, choices=CATEGORIES,
+                # the house rules know only heroes and villains: under them every defender is a hero
+                filtered_by="rules", offered=CATEGORY_OFFERED, shown_when=(("rules", ("summary",)),),
+                help="Henchmen leave the fight at their first Serious Wound; Brutes at the first blow."),
+    IntParam("resolve", "Defender's Resolve", 3, minimum=1, maximum=MAX_RESOLVE, required=False,
+             shown_any=((("rules", ("house",)),), (("category", ("hero",)),)),   # a Henchman or a Brute has none
+             help=f"Crippled at this many lasting wounds, knocked out at {times_words(KNOCKED_OUT)} it."),
+    defender_brawn().and_any(*NOT_A_BRUTE),
     *ATTACK_DICE,
     ATTACK_EXPLODE,
     ATTACK_TN,
     replace(DAMAGE_RAISES, label="Damage raises (each attack)", maximum=MAX_RAISES,
-            help="Called on every attack: each adds 5 to the TN and one unkept damage die."),
-    *WEAPON_FIELDS.values(),
-    defender_brawn(),
-    IntParam("resolve", "Defender's Resolve", 3, minimum=1, maximum=MAX_RESOLVE, required=False,
-             shown_when=(("category", ("hero",)),),  # a Henchman or a Brute has no use for it
-             help="Crippled at this many lasting wounds, knocked out at twice it."),
-    ChoiceParam("category", "Kind of defender", "hero", required=False, choices=CATEGORIES,
-                # the house rules know only heroes and villains: under them the kind is
-                # always "hero", so Resolve (shown for a hero) shows under them too
-                filtered_by="rules", offered=CATEGORY_OFFERED,
-                shown_when=(("rules", ("summary",)),),
-                help="Henchmen leave the fight at their first Serious Wound; Brutes at the first blow."),
+            help=f"Called on every attack: each {raise_words()} and one unkept damage die."),
+    *(field.and_any(*NOT_A_BRUTE) for field in WEAPON_FIELDS.values() if field.name != "d6_explode"),
+    *DEFENSE_FIELDS,
     IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
              help="The chart and table run from 1 attack up to this many."),
-    *DEFENSE_FIELDS,
-)}
-
-ORDER = ("rules", "rolled", "kept", "stat", "skill", "explode", "tn", "raises", "weapon", "thrown",
-         "damage_rolled", "damage_kept", "attacker_brawn", "firearm", "brawn", "resolve", "category",
-         "attacks", "defense", "defense_rolled", "defense_kept", "d6_explode")
+    WEAPON_FIELDS["d6_explode"],
+)
 
 CALCULATORS = (
     Calculator(
@@ -318,7 +301,7 @@ CALCULATORS = (
         rule="rk/damage.md#rk-fight",
         summary="The same attack again and again: the chance the defender is Crippled or out within each "
                 "number of attacks, and how many it takes on average.",
-        params=tuple(PARAMS[name] for name in ORDER),
+        params=PARAMS,
         compute=fight,
         headlines=(
             Headline("out_within", "Out of the fight within {attacks_words}"),

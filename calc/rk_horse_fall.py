@@ -8,20 +8,21 @@ from . import data
 from .calculator import Calculator, Headline
 from .dist import Dist
 from .errors import InputError
-from .keep import roll_keep
 from .params import BoolParam, IntParam
-from .rk_rules import damage_dist
-from .rk_vocabulary import D6_RULING, dice_from, dice_titles, result_table, roll_fields, tail_note
-from .wording import xky
+from .rk_damage import DAMAGE_SIDES, die_name
+from .rk_exchange import D6_RULING, Hit, Roll
+from .rk_vocabulary import dice_titles, result_table, roll_fields, tail_note
 
 _HORSE = data.load("rk_horse_fall")
+_TN = _HORSE["stay_in_saddle_tn"]
+FALLS = {row["id"]: row for row in _HORSE["rows"]}   # the fall's damage, not galloping and galloping
 TABLE_WOUNDS = 10  # the table lists the chance of falling for 1 to this many current wounds
 DICE = roll_fields(4, 2, "riding roll")
 
 
 def stay_tn(wounds: int) -> int:
     """The riding roll's TN with `wounds` current Physical Dramatic Wounds."""
-    return _HORSE["stay_in_saddle_tn"]["base"] + _HORSE["stay_in_saddle_tn"]["per_dramatic_wound"] * wounds
+    return _TN["base"] + _TN["per_dramatic_wound"] * wounds
 
 
 def any_fall(ride: Dist, targets: list[int]) -> float:
@@ -35,8 +36,7 @@ def any_fall(ride: Dist, targets: list[int]) -> float:
 def fall_notes(*, roll: str, wounds: int, taken: int, targets: list[int], fall: dict[str, Any],
                d6_explode: bool) -> list[str]:
     """The riding roll's TN, the separate rolls for several wounds, and the fall's damage, in sentences."""
-    base = _HORSE["stay_in_saddle_tn"]["base"]
-    per = _HORSE["stay_in_saddle_tn"]["per_dramatic_wound"]
+    base, per, six = _TN["base"], _TN["per_dramatic_wound"], DAMAGE_SIDES["house"]
     notes = [
         f"Riding roll {roll} against TN {base} + {per} x {wounds} current Dramatic Wounds = {stay_tn(wounds)}; "
         "the rider falls when the roll is below the TN."
@@ -47,9 +47,9 @@ def fall_notes(*, roll: str, wounds: int, taken: int, targets: list[int], fall: 
             f"time, so the rolls are against TN " + ", ".join(str(t) for t in targets) + "."
         )
     notes.append(
-        f"A fall deals {fall['damage']} Physical Damage ({fall['situation'].lower()}), rolled on d6s as all "
-        "house damage is; "
-        + (f"the Codex lets them explode on a 6 (ruling {D6_RULING})." if d6_explode
+        f"A fall deals {fall['damage']} Physical Damage ({fall['situation'].lower()}), rolled on {die_name(six)}s as "
+        "all house damage is; "
+        + (f"the Codex lets them explode on a {six} (ruling {D6_RULING})." if d6_explode
            else f"here they do not explode, the other reading of ruling {D6_RULING}.")
     )
     return notes
@@ -68,26 +68,27 @@ def horse_fall(
     d6_explode: bool,
 ) -> dict[str, Any]:
     """Seed 000: a rider who takes Physical Dramatic Wounds rolls to stay in the saddle."""
-    rolled, kept, notes = dice_from(rolled, kept, stat, skill, titles=dice_titles(DICE))
+    roll = Roll.read(rolled, kept, stat, skill, titles=dice_titles(DICE), explode=explode)
+    notes = list(roll.notes)
     if taken > wounds:
         raise InputError("taken", f"Wounds taken at once ({taken}) cannot be more than the current Dramatic Wounds "
                                   f"({wounds}), which include the ones just taken.")
     tn = stay_tn(wounds)
-    ride = roll_keep(rolled, kept, explode=explode)
+    ride = roll.dist
     fall = ride.below(tn)
     # several wounds at once: one roll each, counted one at a time (the Codex's reading)
     targets = [stay_tn(w) for w in range(wounds - taken + 1, wounds + 1)]
-    row = _HORSE["rows"][1 if galloping else 0]
-    fall_damage = damage_dist(row["rolled"], row["kept"], rules="house", d6_explode=d6_explode)
+    row = FALLS["galloping" if galloping else "not_galloping"]
+    fall_damage = Hit("house", row["rolled"], row["kept"], d6_explode).dist
     rows = [{"cells": [w, stay_tn(w), ride.below(stay_tn(w))], "mark": w == wounds}
             for w in range(1, TABLE_WOUNDS + 1)]
-    notes += fall_notes(roll=xky(rolled, kept), wounds=wounds, taken=taken, targets=targets, fall=row,
+    notes += fall_notes(roll=str(roll), wounds=wounds, taken=taken, targets=targets, fall=row,
                         d6_explode=d6_explode)
     notes += tail_note(ride)
     return {
         "tn": tn,
         "tns": targets,
-        "roll": xky(rolled, kept),
+        "roll": str(roll),
         "chance": fall,
         "p_any_fall": any_fall(ride, targets),
         "stay": 1.0 - fall,
@@ -97,7 +98,7 @@ def horse_fall(
         "distribution_tail": ride.tail,
         "distribution_title": "The riding roll",
         "tables": [result_table(
-            "by_wounds", f"Chance of falling on one roll, by current Dramatic Wounds ({xky(rolled, kept)})",
+            "by_wounds", f"Chance of falling on one roll, by current Dramatic Wounds ({roll})",
             (("Wounds", "integer"), ("TN", "integer"), ("Falls", "percent")), rows,
         )],
         "notes": notes,
@@ -113,18 +114,21 @@ CALCULATORS = (
         params=(
             *DICE,
             IntParam("wounds", "Current Dramatic Wounds", 1, minimum=1, maximum=20,
-                     help="Physical Dramatic Wounds he has now, the new ones included: TN = 5 + 5 x wounds."),
+                     help="Physical Dramatic Wounds he has now, the new ones included: "
+                          f"TN = {_TN['base']} + {_TN['per_dramatic_wound']} x wounds."),
             IntParam("taken", "Wounds taken at once", 1, minimum=1, maximum=10, required=False,
                      help="One roll for each wound taken in the same hit, counted one at a time."),
             BoolParam("galloping", "Horse galloping", False, required=False,
-                      help="A fall deals 6k3 instead of 4k2."),
+                      help=f"A fall deals {FALLS['galloping']['damage']} instead of {FALLS['not_galloping']['damage']}."),
             BoolParam("explode", "Tens explode", True, required=False, more=True,
                       help="Untick if the riding roll's dice do not explode."),
             BoolParam("d6_explode", "Falling damage dice explode", True, required=False, more=True,
-                      help=f"The Codex's reading ({D6_RULING}): house damage d6s explode on a 6. Untick for the other "
-                           "reading; it changes the average falling damage."),
+                      help=f"The Codex's reading ({D6_RULING}): house damage {die_name(DAMAGE_SIDES['house'])}s explode "
+                           f"on a {DAMAGE_SIDES['house']}. Untick for the other reading; it changes the average "
+                           "falling damage."),
         ),
         compute=horse_fall,
+        marked_rows=(("by_wounds", "now"),),
         headlines=(
             Headline("chance", "Chance of falling (roll at the current wounds)", better="lower"),
             Headline("p_any_fall", "Chance of falling (one roll per wound taken)", better="lower"),

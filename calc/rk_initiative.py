@@ -25,14 +25,16 @@ from .calculator import Calculator, Headline
 from .dist import Dist
 from .errors import InputError
 from .params import BoolParam, ChoiceParam, IntParam
+from .rk_rules import ROLL_SIDES
 from .rk_vocabulary import result_table, rules_param
 from .wording import rules_words
 
-SIDES = 10
+SIDES = ROLL_SIDES  # action dice are the game's ten-sided dice: a die's number is its phase
 PENALTY = data.load("rk_numbers")["initiative_penalty"]  # Crippled / Distracted: how much lower each die counts (floor 0)
 MAX_TRAIT = 10
 ACTION_DICE_RULING = "R-0012"  # no explosions, a 0 reads as 10; the summary's extra die is the nonaggressive action
 DISTRACTED_RULING = "R-0013"  # Distracted has the same floor of 0
+LOWER = f"count {PENALTY} lower"   # what Crippled does to Finesse dice, and Distracted to Wits dice
 
 
 def dice_total(n: int) -> Dist:
@@ -151,8 +153,8 @@ def _phase_table(title: str, columns: tuple[tuple[str, str], ...], rows: list[li
 
 def _summary(panache: int, phase: int, b_panache: int | None) -> dict[str, Any]:
     if phase < 1:
-        raise InputError("phase", f"Phase must be from 1 to 10 under the summary rules, whose phases run "
-                                  f"from 1 to 10; got {phase}.")
+        raise InputError("phase", f"Phase must be from 1 to {SIDES} under the summary rules, whose phases run "
+                                  f"from 1 to {SIDES}; got {phase}.")
     n = panache + 1
     first = first_phase_summary(n)
     aggressive = first_phase_summary(panache)
@@ -200,21 +202,21 @@ def _house(finesse: int, wits: int, crippled: bool, distracted: bool, phase: int
         rows.append([p, float(chance), float(f_by), float(w_by), float(any_by)])
     at = {r[0]: r for r in rows}[phase]
     notes = [
-        f"{finesse} Finesse and {wits} Wits action dice that do not explode, a 0 reading as 10 "
+        f"{finesse} Finesse and {wits} Wits action dice that do not explode, a 0 reading as {SIDES} "
         f"({ACTION_DICE_RULING}). A die is ready from the phase it shows down to Phase 0, so \u201cby phase N\u201d "
         "means in phase N or an earlier (higher) one.",
         "The Initiative Total is every die as rolled, Finesse and Wits, and stays the same all round.",
     ]
     if crippled or distracted:
         kinds = " and ".join(k for k, on in (("Finesse", crippled), ("Wits", distracted)) if on)
-        notes.append(f"{kinds} dice count 2 lower, never below 0"
+        notes.append(f"{kinds} dice {LOWER}, never below 0"
                      + (f" (for Wits, the Codex's reading {DISTRACTED_RULING})" if distracted else "")
                      + "; the Initiative Total still counts them as rolled.")
     out: dict[str, Any] = {
         "first_action": [[p, float(c)] for p, c in first],
         "acted_by": at[4], "finesse_by": at[2], "wits_by": at[3], "dice": finesse + wits,
         "tables": [_phase_table(
-            f"Phase by phase, from Phase 10 down: {finesse} Finesse and {wits} Wits dice",
+            f"Phase by phase, from Phase {SIDES} down: {finesse} Finesse and {wits} Wits dice",
             (("Phase", "integer"), ("First die ready here", "percent"), ("A Finesse die ready by now", "percent"),
              ("A Wits die ready by now", "percent"), ("Any die ready by now", "percent")), rows, phase)],
         "notes": notes,
@@ -320,7 +322,7 @@ CALCULATORS = (
         summary="From the action dice: the phase of your first action, how ready you are by a given phase, "
                 "your Initiative Total, and who goes first against an opponent.",
         params=(
-            rules_param(summary="Panache dice, phases 1 to 10", house="Finesse and Wits dice, phases 10 to 0",
+            rules_param(summary=f"Panache dice, phases 1 to {SIDES}", house=f"Finesse and Wits dice, phases {SIDES} to 0",
                         help="Which rules build the round."),
             IntParam("panache", "Panache", 2, minimum=1, maximum=MAX_TRAIT, required=False, shown_when=_SUMMARY,
                      help="You roll this many dice, and one extra die for the nonaggressive action."),
@@ -329,11 +331,11 @@ CALCULATORS = (
             IntParam("wits", "Wits", 2, minimum=1, maximum=MAX_TRAIT, required=False, shown_when=_HOUSE,
                      help="How many Wits action dice you roll."),
             BoolParam("crippled", "Crippled", False, required=False, shown_when=_HOUSE,
-                      help="Your Finesse dice count 2 lower."),
+                      help=f"Your Finesse dice {LOWER}."),
             BoolParam("distracted", "Distracted", False, required=False, shown_when=_HOUSE,
-                      help="Your Wits dice count 2 lower."),
+                      help=f"Your Wits dice {LOWER}."),
             IntParam("phase", "Phase", 5, minimum=0, maximum=SIDES, required=False,
-                     help="The phase you ask about. Summary rules run 1 to 10, house rules 10 down to 0."),
+                     help=f"The phase you ask about. Summary rules run 1 to {SIDES}, house rules {SIDES} down to 0."),
             ChoiceParam("against", "Against", "alone", required=False,
                         choices=(("alone", "No one: just my own dice"), ("opponent", "An opponent")),
                         help="Add an opponent to see who is likely to go first."),
@@ -344,9 +346,9 @@ CALCULATORS = (
             IntParam("b_wits", "Opponent's Wits", 2, minimum=1, maximum=MAX_TRAIT, required=False,
                      shown_when=_HOUSE + _VERSUS, help="His Wits action dice."),
             BoolParam("b_crippled", "Opponent Crippled", False, required=False,
-                      shown_when=_HOUSE + _VERSUS, help="His Finesse dice count 2 lower."),
+                      shown_when=_HOUSE + _VERSUS, help=f"His Finesse dice {LOWER}."),
             BoolParam("b_distracted", "Opponent Distracted", False, required=False,
-                      shown_when=_HOUSE + _VERSUS, help="His Wits dice count 2 lower."),
+                      shown_when=_HOUSE + _VERSUS, help=f"His Wits dice {LOWER}."),
         ),
         compute=initiative,
         headlines=HEADLINES,

@@ -15,17 +15,20 @@ from __future__ import annotations
 from math import fsum
 from typing import Any, Mapping
 
+from . import data
 from .calculator import Calculator, Headline
 from .dist import Dist, clip01
 from .errors import InputError
-from .keep import roll_keep
 from .params import BoolParam, ChoiceParam, IntParam
-from .rk_vocabulary import MAX_DICE, MAX_RAISES, RAISE, TIES_RULING, keep_all, result_table, tail_note
-from .wording import xky
+from .rk_exchange import TIES_RULING, Roll, raise_words, rank_tn, tn_with_raises
+from .rk_rules import RANK_TN, STAT_DICE
+from .rk_vocabulary import MAX_DICE, MAX_RAISES, RAISE, result_table, tail_note
+from .wording import count_words, times_words, xky
 
 TIE_RULING = "R-0056"  # both succeed with equal totals: a tie, neither side wins
 KNACK_RULING = "R-0057"  # "roll X vs his Y" knacks are opposed tests
-MAX_STAT = MAX_DICE // 2
+MAX_STAT = MAX_DICE // STAT_DICE
+DISARM_HOLD = data.load("rk_numbers")["disarm_hold_raises"]  # raises on a Disarm that may leave A holding the weapon
 
 # What each side rolls in the knacks the sources write as one roll against another:
 # (A's stat, A's skill, B's stat, B's skill, what A winning does, what anything else means)
@@ -43,21 +46,22 @@ CONTEST_CHOICES = (
 )
 
 
-def _side_dice(stat: int, skill: int, rolled: int | None, kept: int | None, side: str) -> tuple[int, int, list[str]]:
-    """A side's dice: (2 x stat) k (skill), unless both overrides are given."""
+def _side_dice(stat: int, skill: int, rolled: int | None, kept: int | None, side: str,
+               explode: bool) -> tuple[Roll, list[str]]:
+    """A side's roll: its STAT + SKILL test (`Roll.test`), unless both dice fields are given."""
     notes: list[str] = []
     if (rolled is None) != (kept is None):
         name = f"{side.lower()}_kept" if kept is None else f"{side.lower()}_rolled"
         what = "kept" if kept is None else "rolled"
         raise InputError(name, f"{side}'s dice {what} is needed too: give both dice fields for {side}, "
-                               "or leave both blank to roll twice the stat and keep the skill.")
+                               f"or leave both blank to roll {times_words(STAT_DICE)} the stat and keep the skill.")
     if rolled is None or kept is None:
-        rolled, kept = 2 * stat, skill
+        roll = Roll.test(stat, skill, explode=explode)
     else:
-        notes.append(f"{side} rolls {xky(rolled, kept)} as typed, in place of {xky(2 * stat, skill)}; "
+        roll = Roll.of(rolled, kept, explode=explode)
+        notes.append(f"{side} rolls {xky(rolled, kept)} as typed, in place of {xky(STAT_DICE * stat, skill)}; "
                      f"the TN {side} sets for the other side still comes from the stat and the skill.")
-    kept, more = keep_all(rolled, kept)
-    return rolled, kept, notes + [f"{side}'s roll: {note}" for note in more]
+    return roll, notes + [f"{side}'s roll: {note}" for note in roll.notes]
 
 
 def outcomes(a: Dist, b: Dist, a_tn: int, b_tn: int) -> dict[str, float]:
@@ -116,10 +120,10 @@ def opposed_notes(*, contest: str, sides: tuple[tuple[Any, ...], tuple[Any, ...]
     (ar, ak, a_tn, a_stat, a_skill, a_raises, a_explode), (br, bk, b_tn, b_stat, b_skill, b_raises, b_explode) = sides
     a_stat_name, a_skill_name, b_stat_name, b_skill_name, a_does, _ = CONTESTS[contest]
     notes = [
-        f"A rolls {xky(ar, ak)} against TN {a_tn}: ({b_stat} + {b_skill}) x 5, B's {b_stat_name} and {b_skill_name}"
-        + (f", plus {a_raises} x 5 for raises" if a_raises else "") + ". "
-        f"B rolls {xky(br, bk)} against TN {b_tn}: ({a_stat} + {a_skill}) x 5, from A's side"
-        + (f", plus {b_raises} x 5 for raises" if b_raises else "") + ".",
+        f"A rolls {xky(ar, ak)} against TN {a_tn}: ({b_stat} + {b_skill}) x {RANK_TN}, B's {b_stat_name} and "
+        f"{b_skill_name}" + (f", plus {a_raises} x {RAISE} for raises" if a_raises else "") + ". "
+        f"B rolls {xky(br, bk)} against TN {b_tn}: ({a_stat} + {a_skill}) x {RANK_TN}, from A's side"
+        + (f", plus {b_raises} x {RAISE} for raises" if b_raises else "") + ".",
         "If only one side reaches its TN, that side wins; if both do, the higher total wins; if neither "
         f"does, things stay as they were. A total equal to its TN reaches it ({TIES_RULING}).",
         f"Both sides reaching their TNs with the same total is a tie that the rules do not settle: the "
@@ -131,8 +135,8 @@ def opposed_notes(*, contest: str, sides: tuple[tuple[Any, ...], tuple[Any, ...]
             f"plays this as an opposed test ({KNACK_RULING}); when A wins, {a_does}."
         )
     if contest == "disarm":
-        notes.append("With two raises on the Disarm roll, A may end up holding the weapon: set A's raises to 2 "
-                     "for the chance of that.")
+        notes.append(f"With {count_words(DISARM_HOLD)} raises on the Disarm roll, A may end up holding the weapon: set A's raises "
+                     f"to {DISARM_HOLD} for the chance of that.")
     if not (a_explode and b_explode):
         who = "Neither side's" if not (a_explode or b_explode) else ("A's" if not a_explode else "B's")
         notes.append(f"{who} dice explode.")
@@ -156,13 +160,13 @@ def opposed(
     b_explode: bool,
 ) -> dict[str, Any]:
     """P(A wins), P(B wins), P(tie), P(both fail) for an opposed test (summary rules)."""
-    ar, ak, notes = _side_dice(a_stat, a_skill, a_rolled, a_kept, "A")
-    br, bk, b_notes = _side_dice(b_stat, b_skill, b_rolled, b_kept, "B")
+    a_roll, notes = _side_dice(a_stat, a_skill, a_rolled, a_kept, "A", a_explode)
+    b_roll, b_notes = _side_dice(b_stat, b_skill, b_rolled, b_kept, "B", b_explode)
     notes.extend(b_notes)
-    a_tn = 5 * (b_stat + b_skill) + RAISE * a_raises
-    b_tn = 5 * (a_stat + a_skill) + RAISE * b_raises
-    a_dist = roll_keep(ar, ak, explode=a_explode)
-    b_dist = roll_keep(br, bk, explode=b_explode)
+    (ar, ak), (br, bk) = (a_roll.rolled, a_roll.kept), (b_roll.rolled, b_roll.kept)
+    a_tn = tn_with_raises(rank_tn(b_stat + b_skill), a_raises)
+    b_tn = tn_with_raises(rank_tn(a_stat + a_skill), b_raises)
+    a_dist, b_dist = a_roll.dist, b_roll.dist
     out = outcomes(a_dist, b_dist, a_tn, b_tn)
     notes += opposed_notes(contest=contest, sides=((ar, ak, a_tn, a_stat, a_skill, a_raises, a_explode),
                                                    (br, bk, b_tn, b_stat, b_skill, b_raises, b_explode)))
@@ -203,7 +207,7 @@ def _side_params(side: str, stat: int, skill: int) -> tuple[IntParam | BoolParam
     low = side.lower()
     return (
         IntParam(f"{low}_stat", f"{side}'s stat", stat, minimum=1, maximum=MAX_STAT,
-                 help=f"{side} rolls twice this many dice; the other side's TN counts it too."),
+                 help=f"{side} rolls {times_words(STAT_DICE)} this many dice; the other side's TN counts it too."),
         IntParam(f"{low}_skill", f"{side}'s skill", skill, minimum=1, maximum=MAX_DICE,
                  help=f"The dice {side} keeps, and part of the other side's TN."),
         IntParam(f"{low}_rolled", f"{side}'s dice rolled (optional)", None, minimum=1, maximum=MAX_DICE,
@@ -213,7 +217,7 @@ def _side_params(side: str, stat: int, skill: int) -> tuple[IntParam | BoolParam
                  optional=True, required=False, more=True,
                  help=f"How many of those dice {side} adds up."),
         IntParam(f"{low}_raises", f"{side}'s raises", 0, minimum=0, maximum=MAX_RAISES, required=False, more=True,
-                 help=f"Each one adds 5 to the TN {side} must reach."),
+                 help=f"Each one {raise_words()} {side} must reach."),
         BoolParam(f"{low}_explode", f"{side}'s tens explode", True, required=False, more=True,
                   help="Untick when a rule stops these dice from exploding."),
     )

@@ -12,8 +12,10 @@ from typing import Any
 from . import data
 from .calculator import Calculator, Headline
 from .params import BoolParam, ChoiceParam, IntParam
-from .rk_rules import HOUSE_WEAPONS, IMPROVISED, MAX_TN, RAISE, result_table
-from .wording import plural, signed
+from .rk_exchange import rank_tn
+from .rk_rules import MAX_TN, RAISE, RANK_TN, result_table
+from .rk_weapons import HOUSE_WEAPONS, IMPROVISED
+from .wording import plural, signed, xky
 
 _PHYSICAL = {row["id"]: row for row in data.load("rk_physical_tn")["rows"]}
 _INTERRUPT = data.load("rk_interrupt")["rows"]
@@ -26,7 +28,8 @@ _NUMBERS = data.load("rk_numbers")
 DRAWING = _NUMBERS["tn"]["drawing"]  # drawing a weapon: added to the TN of the rest of that Action
 GETTING_UP = _NUMBERS["tn"]["getting_up"]  # standing up from Prone: likewise
 OFF_HAND = _NUMBERS["roll"]["off_hand"]  # off-hand use: taken off the roll itself, not a TN change
-TWO_PISTOLS = _NUMBERS["tn"]["two_pistols"]  # two pistols fired as one Action: added to the TN to hit
+TWO_PISTOLS = _NUMBERS["tn"]["two_pistols"]  # two pistols fired as one Action: added to the TN to hit ...
+TWO_PISTOLS_DAMAGE = _NUMBERS["damage"]["two_pistols"]  # ... and to the damage, as rolled and kept dice
 WRESTLING = {row["id"]: (row["label"], row["tn"]) for row in _NUMBERS["wrestling"]}  # (label, TN change)
 MOUNTED = {row["id"]: (row["label"], row["tn"]) for row in _NUMBERS["mounted"]}
 
@@ -71,6 +74,18 @@ def weapon_reach(weapon: str, *, attacking: bool) -> int:
     return int(text)
 
 
+def _two_reaches() -> str:
+    """The house table's footnote: the weapons that count one Reach attacking and another parrying."""
+    reaches = {(weapon_reach(wid, attacking=True), weapon_reach(wid, attacking=False))
+               for wid, row in _REACH_WEAPONS.items() if "(" in row["reach"]}
+    assert len(reaches) == 1, "the footnote gives them one pair of Reaches"
+    attack, parry = reaches.pop()
+    return f"Bucklers, Knives and Panzerhands count Reach {attack} when attacking and {parry} when parrying"
+
+
+_TWO_REACHES = _two_reaches()
+
+
 def _interrupt_penalty(phases: int) -> tuple[str, int] | None:
     if phases <= 0:
         return None
@@ -87,9 +102,9 @@ def _base(knack: int, wrong_knack: bool, passive_defense: int | None) -> tuple[i
     counted = knack - 1 if wrong_knack else knack
     label = (
         f"Defense Knack {knack}{' used as the wrong Knack: counts as ' + str(counted) if wrong_knack else ''}"
-        f": ({counted} + 1) x 5"
+        f": ({counted} + 1) x {RANK_TN}"
     )
-    return (counted + 1) * 5, label
+    return rank_tn(counted + 1), label
 
 
 def _target_lines(*, grappled: bool, prone: bool, cover: str) -> Lines:
@@ -119,10 +134,8 @@ def _reach_lines(reach: str, attacker_weapon: str, defender_weapon: str) -> tupl
     else:
         notes.append(f"Reach makes no difference: {names}.")
     if any("(" in _REACH_WEAPONS[w]["reach"] for w in (attacker_weapon, defender_weapon)):
-        notes.append(
-            "Bucklers, Knives and Panzerhands count Reach 0 when attacking and 1 when parrying; the Codex "
-            "gives the defender's weapon its parrying Reach against every attack (its reading, R-0062)."
-        )
+        notes.append(f"{_TWO_REACHES}; the Codex gives the defender's weapon its parrying Reach against every "
+                     "attack (its reading, R-0062).")
     return lines, notes
 
 
@@ -142,7 +155,7 @@ def _action_lines(*, promoted: int, drawing: bool, getting_up: bool, ranged_weap
         lines.append((f"{row['weapon']} at {_RANGE_BANDS[range_band]['band']}", row[range_band]))
     if two_pistols:
         lines.append(("Firing two pistols at once", TWO_PISTOLS))
-        return lines, ["Two pistols fired together also add +1k1 to the damage."]
+        return lines, [f"Two pistols fired together also add {_two_pistols_damage()} to the damage."]
     return lines, []
 
 
@@ -160,8 +173,9 @@ def _situation_lines(*, wrestling: str, grappled_attack: str, mounted: str,
     if improvised != "none":
         row = IMPROVISED[improvised]
         lines.append((f"{row['size']} improvised weapon", row["tn_penalty"]))
-        if improvised == "large":
-            return lines, ["A Large improvised weapon is +5 or more to TNs: the GM may add more."]
+        if row["tn_penalty"]:
+            return lines, [f"A {row['size']} improvised weapon is {signed(row['tn_penalty'])} or more to TNs: the GM "
+                           "may add more."]
     return lines, []
 
 
@@ -171,7 +185,8 @@ def tn_notes(*, tn: int, effective: int | None, house_lines: bool, passive_defen
     if passive_defense is None and house_lines:
         notes.append(
             "The Codex's reading (R-0015): the house rules' adjustments above are applied to a Passive "
-            "Defense worked out with the summary rules' (Knack + 1) x 5, since the house rules give PD no formula."
+            f"Defense worked out with the summary rules' (Knack + 1) x {RANK_TN}, since the house rules give PD no "
+            "formula."
         )
     if effective is not None:
         notes.append(
@@ -208,6 +223,10 @@ def _table_rows(breakdown: list[dict[str, Any]], tn: int, effective: int | None)
     return rows
 
 
+def _two_pistols_damage() -> str:
+    return f"+{xky(TWO_PISTOLS_DAMAGE['rolled'], TWO_PISTOLS_DAMAGE['kept'])}"
+
+
 def _chain(tn: int, raises: int, off_hand: bool) -> dict[str, Any]:
     """One click carries this TN into the roll calculator (codex_view renders it as a button).
 
@@ -217,7 +236,7 @@ def _chain(tn: int, raises: int, off_hand: bool) -> dict[str, Any]:
     before_raises = tn - RAISE * raises - (OFF_HAND if off_hand else 0)
     dice_tn = min(MAX_TN, max(0, before_raises))
     sent = f"TN {dice_tn}" + (f" and {plural(raises, 'raise')}" if raises else "")
-    arrived = sent + " from the TN builder" + (", the off-hand \u22123 counted in the TN" if off_hand else "")
+    arrived = sent + " from the TN builder" + (f", the off-hand {signed(OFF_HAND)} counted in the TN" if off_hand else "")
     return {"calculator": "rk-check", "params": {"tn": dice_tn, "raises": raises},
             "label": f"Roll against {sent}", "arrived": arrived}
 
@@ -286,13 +305,13 @@ CALCULATORS = (
         rule="rk/attacking.md#rk-target-numbers",
         summary="The TN to hit, from the defense Knack or Passive Defense and every modifier.",
         params=(
-            IntParam("knack", "Defense Knack", 2, minimum=0, maximum=10, required=False,
-                     help="TN = (Knack + 1) x 5 (summary rules)."),
+            IntParam("knack", "Defense Knack", 2, minimum=0, maximum=10, required=False, replaced_by=("passive_defense",),
+                     help=f"TN = (Knack + 1) x {RANK_TN} (summary rules)."),
             BoolParam("wrong_knack", "Wrong defense Knack", False, required=False, more=True,
-                      help="A Knack that does not fit the attack counts one lower."),
+                      replaced_by=("passive_defense",), help="A Knack that does not fit the attack counts one lower."),
             IntParam("passive_defense", "Passive Defense (optional)", None, minimum=0, maximum=100, optional=True,
                      required=False, help="House rules: type the PD to use it instead of the Knack."),
-            IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False, help="+5 each."),
+            IntParam("raises", "Raises called", 0, minimum=0, maximum=20, required=False, help=f"{signed(RAISE)} each."),
             BoolParam("grappled", "Target Grappled", False, required=False, help=f"{_typed(_PHYSICAL['grappled']['adjustment'])} to PD."),
             BoolParam("prone", "Target Prone", False, required=False, help=f"{_typed(_PHYSICAL['prone']['adjustment'])} to PD."),
             ChoiceParam("cover", "Ranged attack: cover", "none", required=False,
@@ -309,9 +328,9 @@ CALCULATORS = (
                         help="Its Reach when parrying."),
             IntParam("promoted", "Phases promoted (interrupt)", 0, minimum=0, maximum=10, required=False, more=True,
                      help=_interrupt_help()),
-            BoolParam("drawing", "Drawing a weapon", False, required=False, more=True, help=f"+{DRAWING} to the TN."),
+            BoolParam("drawing", "Drawing a weapon", False, required=False, more=True, help=f"{signed(DRAWING)} to the TN."),
             BoolParam("getting_up", "Getting up from Prone", False, required=False, more=True,
-                      help=f"+{GETTING_UP} to the TN."),
+                      help=f"{signed(GETTING_UP)} to the TN."),
             BoolParam("off_hand", "Off-hand", False, required=False,
                       help=f"{OFF_HAND} to the roll: shown as its own line, not added to the TN."),
             ChoiceParam("ranged_weapon", "Ranged weapon", "none", required=False,
@@ -320,9 +339,10 @@ CALCULATORS = (
             ChoiceParam("range_band", "Range band", "short", required=False,
                         shown_when=(("ranged_weapon", tuple(_RANGED)),),
                         choices=tuple((k, row["band"]) for k, row in _RANGE_BANDS.items()),
-                        help="Point Blank is 10 feet or less; Short is up to half the weapon's Range."),
+                        help=f"Point Blank is {_RANGE_BANDS['point_blank']['max_feet']} feet or less; Short is up to "
+                             "half the weapon's Range."),
             BoolParam("two_pistols", "Two pistols at once", False, required=False, more=True,
-                      help=f"+{TWO_PISTOLS} to the TN (+1k1 damage)."),
+                      help=f"{signed(TWO_PISTOLS)} to the TN ({_two_pistols_damage()} damage)."),
             ChoiceParam("wrestling", "Wrestling", "none", required=False, more=True,
                         choices=tuple((k, v[0]) for k, v in WRESTLING.items()), help="House wrestling rules."),
             ChoiceParam("grappled_attack", "Attacking while Grappled", "none", required=False, more=True,
@@ -332,9 +352,10 @@ CALCULATORS = (
                         choices=tuple((k, v[0]) for k, v in MOUNTED.items()), help="House mounted rules."),
             ChoiceParam("improvised", "Improvised weapon", "none", required=False, more=True,
                         choices=(("none", "None"), *((k, f"{row['size']} ({row['damage']})") for k, row in IMPROVISED.items())),
-                        help="Large improvised weapons are +5 (or more) to TNs."),
+                        help=f"Large improvised weapons are {signed(IMPROVISED['large']['tn_penalty'])} (or more) to TNs."),
         ),
         compute=target_number,
+        planner="rk-attack",
         headlines=(Headline("tn", "Target number", "integer", better=""),
                    Headline("effective_tn", f"Needed on the dice with the off-hand {OFF_HAND}", "integer", better="")),
     ),

@@ -28,6 +28,12 @@ DEGREES: tuple[tuple[str, str, int | None, int | None], ...] = tuple(
     for row in _DEGREE_ROWS
 )
 
+DEGREES_RULING = "R-0003"  # margins of 5 and 10 are thresholds: 5 to 9, and 10 or more
+DEGREES_NOTE = (
+    "The bands read the rules' margins of 5 and 10 as thresholds: 5 to 9 is strong, 10 or more "
+    f"exceptional, and meeting the target number succeeds by 0 (the Codex's reading, {DEGREES_RULING})."
+)
+
 DIE_CHOICES = (("none", "No extra die"), ("bonus", "Bonus die"), ("penalty", "Penalty die"))
 
 
@@ -101,6 +107,7 @@ def check(*, bonus: int, target: int, die: str) -> dict[str, Any]:
         "distribution": total.pmf(),
         "degrees": degrees(total, target),
         "target": target,
+        "notes": [DEGREES_NOTE],
     }
 
 

@@ -96,6 +96,19 @@ def raises_words(n: int) -> str:
     return "no raises" if n == 0 else plural(n, "raise")
 
 
+COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_words(n: int) -> str:
+    """A small count in words, as a sentence says it ("two raises"); past ten, in digits."""
+    return COUNTS[n] if 0 <= n < len(COUNTS) else str(n)
+
+
+def times_words(n: int) -> str:
+    """A multiple in words: "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
 def plural(n: int, word: str) -> str:
     """`n` and the word, with an s unless n is 1: "1 raise", "3 raises"."""
     return f"{n} {word}{'s' if n != 1 else ''}"

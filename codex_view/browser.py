@@ -2,7 +2,7 @@
 
 The page posts `{id, calculator, mode, params}`; the worker calls `run(calculator, params_json, mode)`
 and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
-`text` is the question and answer in words, for "Copy as text". The params are read once. A
+`text` is the question and answer in words, for "Copy as text" (calc.in_words). The params are read once. A
 result whose distribution is longer than its table shows comes without it (`distribution_totals`
 counts it): the page asks again in mode "totals" with the same params when the reader wants every
 total, and gets `{"csv": ...}`. No reply carries the whole distribution unasked: on an answer's
@@ -27,9 +27,11 @@ import _tracemalloc
 from typing import Any
 
 from calc import InputError
+from calc.in_words import answer_text, compare_text, question_text
 from calc.registry import get, parse_params
 
-from .compare import answer_text, compare_html, compare_text, question_text
+from .answer import Answer
+from .compare import compare_html
 from .distribution import compact, totals_csv
 from .draws import answer_draw
 from .render import result_html
@@ -37,12 +39,17 @@ from .render import result_html
 MAX_JSON = 20_000  # characters of params accepted from the page
 
 
-def error_reply(err: InputError) -> dict[str, Any]:
-    """The reply for bad input in the form: `{"error": {"field", "message"}}`, and `incomplete` for an
-    unfinished dice expression (the page waits for more typing instead of showing an error)."""
-    error: dict[str, Any] = {"field": err.field, "message": err.message}
-    if getattr(err, "incomplete", False):
-        error["incomplete"] = True
+def error_reply(err: InputError, **more: Any) -> dict[str, Any]:
+    """The reply for bad input in the form: `{"error": {"field", "message"}}`; `plain`, the message
+    without the input it repeats (the page shows that input itself); `incomplete` for an unfinished
+    dice expression (the page waits for more typing instead of showing an error); `costly` for input
+    that reads well but is too much work to answer here; and `more` (compare mode's `side`)."""
+    error: dict[str, Any] = {"field": err.field, "message": err.message, **more}
+    if err.plain != err.message:
+        error["plain"] = err.plain
+    for flag in ("incomplete", "costly"):
+        if getattr(err, flag, False):
+            error[flag] = True
     return {"error": error}
 
 
@@ -65,12 +72,12 @@ def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     """Every total of a result's distribution as CSV text: `{"csv"}`, or an error as `reply` gives it."""
     try:
         calculator = get(calculator_id)
-        result = calculator.compute(**parse_params(calculator, params))
+        answer = Answer.of(calculator, calculator.compute(**parse_params(calculator, params)))
     except InputError as err:
         return error_reply(err)
-    if not result.get("distribution"):
+    if answer.distribution is None:
         return {"error": {"field": None, "message": "This result has no totals to list."}}
-    return {"csv": totals_csv(result["distribution"])}
+    return {"csv": totals_csv(answer.distribution.pmf)}
 
 
 def roll_reply(calculator_id: str, params: Any) -> dict[str, Any]:
@@ -86,10 +93,20 @@ def roll_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     return {"roll": draw.as_json()}
 
 
-def together_too_costly(a: float, b: float) -> str:
-    """The refusal of a compare pair whose two sides fit the time budget one by one, not together."""
-    return (f"A and B together are too costly to work out side by side (A would take about {a:.0%} of the "
-            f"time allowed, B {b:.0%}); make B, or A, smaller.")
+def too_much_work(shares: dict[str, float]) -> tuple[str, str] | None:
+    """Which side of a compare pair costs too much (`a`, `b`, or `both`: each fits the time budget
+    alone, not the two together), and the refusal that names it; None when the pair fits."""
+    a, b = shares["a"], shares["b"]
+    if a > 1:
+        return "a", (f"Setting A (pinned) is too much work to work out here: it alone would take about {a:.0%} of the "
+                     "time allowed. Make A smaller.")
+    if b > 1:
+        return "b", (f"Setting B is too much work to work out here: it alone would take about {b:.0%} of the time "
+                     "allowed. Make B smaller.")
+    if a + b > 1:
+        return "both", (f"A and B together are too much work to work out side by side: A would take about {a:.0%} of "
+                        f"the time allowed and B {b:.0%}. Make B, or A, smaller.")
+    return None
 
 
 def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
@@ -105,12 +122,17 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
         try:
             cleaned[side] = parse_params(calculator, params[side])
             shares[side] = calculator.budget[1](cleaned[side]) if calculator.budget else 0.0
-            if side == "b" and shares["a"] + shares["b"] > 1:
-                raise InputError(calculator.budget[0], together_too_costly(shares["a"], shares["b"]))
         except InputError as err:
             if side == "a":   # the form holds B: A's error names no field of it
-                return {"error": {"field": None, "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
-            return error_reply(err)
+                return {"error": {"field": None, "side": "a",
+                                  "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
+            return error_reply(err, side="b")
+    costly = too_much_work(shares) if calculator.budget else None
+    if costly:
+        side, message = costly
+        field = None if side == "a" else calculator.budget[0]   # the form holds B: A is no field of it
+        given = {"input": str(params["a"].get(calculator.budget[0], ""))} if side == "a" else {}
+        return {"error": {"field": field, "message": message, "costly": True, "side": side, **given}}
     done = {side: (cleaned[side], calculator.compute(**cleaned[side])) for side in ("a", "b")}
     (pa, a), (pb, b) = done["a"], done["b"]
     qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)

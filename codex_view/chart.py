@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import fsum
 
-from calc.totals import Run, grouped, run_size
+from calc.totals import Run, grouped
 
 from .escaping import escape
 from .format import percent
@@ -37,16 +37,6 @@ def bar_runs(pmf: list[list[float]]) -> list[Run]:
     points = window(pmf)
     top = points[-1][0]
     return grouped(points, most=MAX_BARS, above=fsum(p for x, p in pmf if x > top))
-
-
-def grouping_note(pmf: list[list[float]]) -> str:
-    """The chart's caption when each bar stands for several totals, else ""."""
-    count = len(window(pmf))
-    size = run_size(count, most=MAX_BARS)
-    if size == 1:
-        return ""
-    return (f"Each bar stands for {size:,} totals in a row ({count:,} totals in {len(bar_runs(pmf))} bars); "
-            "the CSV file under the table gives every total on its own.")
 
 
 def _read(run: Run, cumulative: bool) -> str:

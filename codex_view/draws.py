@@ -16,12 +16,12 @@ from typing import Any, Callable, Mapping, Sequence
 from calc import Dist, data
 from calc.calculator import Calculator
 from calc.draw import Band, Draw, draw_of
+from calc.in_words import question_text
 from calc.notation import parse
 from calc.notation.evaluation import chance
 from calc.rk_vocabulary import RAISE
-from calc.wording import plural
 
-from .compare import question_text
+from .answer import Answer
 
 Meaning = tuple[str, Sequence[Band]]   # the draw's label and its bands
 TOTAL = "{total}"
@@ -46,6 +46,12 @@ def against_tn(tn: int, who: str = "") -> list[Band]:
     return [Band(None, f"{TOTAL}: {who}misses TN {tn}"),
             Band(tn, (f"{meets}, no raise to spare", f"{meets}, 1 raise to spare", f"{meets}, {{n}} raises to spare"),
                  RAISE)]
+
+
+def successes_needed(need: int) -> list[Band]:
+    """A pool's net successes against the `need` a roll must make."""
+    needed = f"{need} success{'' if need == 1 else 'es'}"
+    return [Band(None, f"{TOTAL}: short of the {needed} needed"), Band(need, f"{TOTAL}: meets the {needed} needed")]
 
 
 def sides(below: str, level: str, above: str) -> list[Band]:
@@ -106,8 +112,7 @@ def pool_check(calculator: Calculator, params: Mapping[str, Any], result: Mappin
     title = titled(result["distribution_title"], calculator, params, result)
     if result.get("need") is None:   # opposed: A's net successes minus B's
         return title, sides(headline(calculator, "b_wins"), headline(calculator, "tie"), "The attacker wins")
-    need = plural(result["need"], "success")
-    return title, [Band(None, f"{TOTAL}: short of the {need} needed"), Band(result["need"], f"{TOTAL}: meets the {need} needed")]
+    return title, successes_needed(result["need"])
 
 
 def dice(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
@@ -137,15 +142,15 @@ MEANINGS: dict[str, Callable[[Calculator, Mapping[str, Any], Mapping[str, Any]],
 def answer_draw(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Draw | None:
     """The Roll of one answer (validated `params`, the `result` calc gave for them), or None when the
     answer has no distribution to roll."""
-    pmf = result.get("distribution")
-    if not pmf:
+    distribution = Answer.of(calculator, result).distribution
+    if distribution is None:
         return None
     meaning = MEANINGS.get(calculator.id)
     if meaning is None:
-        label, bands = result.get("distribution_title") or question_text(calculator, params, result), ()
+        label, bands = distribution.title, ()
     else:
         label, bands = meaning(calculator, params, result)
-    return draw_of(pmf, label, bands, tail=result.get("distribution_tail", 0.0))
+    return draw_of(distribution.pmf, label, bands, tail=distribution.tail)
 
 
-__all__ = ["MEANINGS", "answer_draw"]
+__all__ = ["MEANINGS", "TOTAL", "against_tn", "answer_draw", "successes_needed"]

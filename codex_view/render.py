@@ -12,20 +12,15 @@ from typing import Any, Mapping
 
 import json
 
-from calc.calculator import Calculator
-from calc.params import ChoiceParam, Param, canonical
-from calc.registry import get
+from calc.calculator import DEFAULT_SETTINGS, Calculator
+from calc.params import TRAILING_NOTE, TRUE_WORDS, ChoiceParam, Param, canonical
 
-from .distribution import EVERY_TOTAL, distribution_html
+from .answer import Answer, Band, Table
+from .distribution import distribution_html
 from .escaping import escape
-from .planner import handoffs_html
-from .tables import table_row
 from .format import percent
-from .links import page_url
-
-
-def _attr(value: object) -> str:
-    return escape(str(value), quote=True)
+from .markup import attr, data_value, figure_output, handoff_button
+from .tables import table_row
 
 
 def _sentence(text: str) -> str:
@@ -43,9 +38,9 @@ def _filtered_options(param: ChoiceParam, values: Mapping[str, Any]) -> str:
     out = []
     for v, label in param.choices:
         by = dict(dict(param.offered).get(v, ()))
-        labels = "".join(f' data-label-{_attr(key)}="{_attr(text)}"' for key, text in by.items())
+        labels = "".join(f' data-label-{attr(key)}="{attr(text)}"' for key, text in by.items())
         out.append(
-            f'<option value="{_attr(v)}" data-offered="{_attr(" ".join(by))}"{labels}'
+            f'<option value="{attr(v)}" data-offered="{attr(" ".join(by))}"{labels}'
             f'{" selected" if v == value else ""}{"" if v in offered else " hidden"}>'
             f"{escape(offered.get(v, label))}</option>"
         )
@@ -57,14 +52,14 @@ def _control(cid: str, param: Param, values: Mapping[str, Any], *, replaced: boo
     described by the reason, while other fields replace it)."""
     fid = f"{cid}-{param.name}"
     described = f"{fid}-help {fid}-error" + (f" {fid}-overridden" if replaced else "")
-    common = f'id="{fid}" name="{_attr(param.name)}" aria-describedby="{described}"' + (" disabled" if replaced else "")
+    common = f'id="{fid}" name="{attr(param.name)}" aria-describedby="{described}"' + (" disabled" if replaced else "")
     value = values.get(param.name)
     if isinstance(param, ChoiceParam) and param.filtered_by:
-        return (f'<select {common} data-filtered-by="{_attr(param.filtered_by)}">'
+        return (f'<select {common} data-filtered-by="{attr(param.filtered_by)}">'
                 f"{_filtered_options(param, values)}</select>")
     if isinstance(param, ChoiceParam):
         options = "".join(
-            f'<option value="{_attr(v)}"{" selected" if v == value else ""}>{escape(label)}</option>'
+            f'<option value="{attr(v)}"{" selected" if v == value else ""}>{escape(label)}</option>'
             for v, label in param.choices
         )
         return f"<select {common}>{options}</select>"
@@ -72,8 +67,8 @@ def _control(cid: str, param: Param, values: Mapping[str, Any], *, replaced: boo
         return f'<input type="checkbox" value="{canonical(True)}" {common}{" checked" if value else ""}>'
     if param.kind == "int":
         shown = "" if value is None else value
-        return f'<input type="number" inputmode="numeric" step="1" {common} value="{_attr(shown)}">'
-    return f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{_attr(value)}">'
+        return f'<input type="number" inputmode="numeric" step="1" {common} value="{attr(shown)}">'
+    return f'<input type="text" spellcheck="false" autocomplete="off" {common} value="{attr(value)}">'
 
 
 def _replacement(calculator: Calculator, param: Param, values: Mapping[str, Any]) -> tuple[str, str]:
@@ -83,7 +78,7 @@ def _replacement(calculator: Calculator, param: Param, values: Mapping[str, Any]
         return "", ""
     fid = f"{calculator.id}-{param.name}"
     hidden = "" if calculator.replaced(param, values) else " hidden"
-    return (f' data-replaced-by="{_attr(json.dumps(list(param.replaced_by)))}"',
+    return (f' data-replaced-by="{attr(json.dumps(list(param.replaced_by)))}"',
             f'<small class="cx-overridden" id="{fid}-overridden"{hidden}>'
             f"{escape(calculator.replaced_note(param))}</small>")
 
@@ -95,13 +90,13 @@ def _field(calculator: Calculator, param: Param, values: Mapping[str, Any]) -> s
     cid = calculator.id
     fid = f"{cid}-{param.name}"
     when = param.when()
-    shown_when = f' data-shown-when="{_attr(json.dumps(when, sort_keys=True))}"' if when else ""
+    shown_when = f' data-shown-when="{attr(json.dumps(when, sort_keys=True))}"' if when else ""
     replaced_by, reason = _replacement(calculator, param, values)
     hidden = "" if param.applies(values) else " hidden"
     hint = param.hint()
     control = _control(cid, param, values, replaced=calculator.replaced(param, values))
     return (
-        f'<div class="cx-field cx-field--{param.kind}" data-field="{_attr(param.name)}"{shown_when}{replaced_by}'
+        f'<div class="cx-field cx-field--{param.kind}" data-field="{attr(param.name)}"{shown_when}{replaced_by}'
         f'{hidden}><label for="{fid}">{escape(param.label)}</label>{control}'
         f'<small class="cx-help" id="{fid}-help">{escape(param.help)}'
         + (f' <span class="cx-allowed">{escape(_sentence(hint))}</span>' if hint else "")
@@ -111,42 +106,36 @@ def _field(calculator: Calculator, param: Param, values: Mapping[str, Any]) -> s
     )
 
 
-def _headlines(calculator: Calculator, result: Mapping[str, Any]) -> str:
-    out = []
-    for h in calculator.headlines:
-        shown = h.shown(result)
-        if shown is None:
-            continue
-        value = result.get(h.key)
-        raw = "" if value is None else repr(value) if isinstance(value, float) else value
-        out.append(
-            f'<div class="cx-figure cx-figure--{_attr(h.format)}"><span class="cx-figure__label">{escape(h.title(result))}</span>'
-            f'<output data-result="{_attr(h.key)}" data-value="{_attr(raw)}">{escape(shown)}</output></div>'
-        )
+def _headlines(answer: Answer) -> str:
+    out = [
+        f'<div class="cx-figure cx-figure--{attr(f.format)}"><span class="cx-figure__label">{escape(f.title or "")}</span>'
+        f"{figure_output(f.key, f.value, f.shown, stand_in=f.stand_in)}</div>"
+        for f in answer.figures if f.shown is not None
+    ]
     return f'<div class="cx-headlines">{"".join(out)}</div>' if out else ""
 
 
 BAR_WIDTH = 1000  # the stacked bar's SVG user units; it stretches to the result's width
 
 
-def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
+def _bands(bands: tuple[Band, ...], title: str) -> str:
     # Drawn in SVG, widths as attributes, so the page needs no inline `style` (and the CSP
     # allows none); the list below the bar carries the figures for screen readers.
     segments, x = [], 0.0
     for b in bands:
-        if b["probability"] <= 0:
+        if b.probability <= 0:
             continue
-        width = BAR_WIDTH * b["probability"]
+        width = BAR_WIDTH * b.probability
         segments.append(
-            f'<rect class="cx-bar__seg cx-bar__seg--{_attr(b["key"])}" x="{x:.3f}" y="0" '
-            f'width="{width:.3f}" height="20"><title>{escape(b["label"])}: {percent(b["probability"])}</title></rect>'
+            f'<rect class="cx-bar__seg cx-bar__seg--{attr(b.key)}" x="{x:.3f}" y="0" '
+            f'width="{width:.3f}" height="20"><title>{escape(b.label)}: {escape(percent(b.probability))}</title></rect>'
         )
         x += width
     rows = "".join(
-        f'<li class="cx-band cx-band--{_attr(b["key"])}"><span class="cx-band__swatch"></span>'
-        f'<span class="cx-band__label">{escape(b["label"])}</span>'
-        f'<span class="cx-band__value" data-band="{_attr(b["key"])}" data-value="{b["probability"]!r}">'
-        f'{percent(b["probability"])}</span></li>'
+        f'<li class="cx-band cx-band--{attr(b.key)}"><span class="cx-band__swatch"></span>'
+        f'<span class="cx-band__label">{escape(b.label)}</span>'
+        f'<span class="cx-band__value" data-band="{attr(b.key)}" {data_value(b.probability)}>'
+        f'{escape(percent(b.probability))}</span></li>'
         for b in bands
     )
     return (
@@ -156,58 +145,48 @@ def _bands(bands: list[Mapping[str, Any]], title: str) -> str:
     )
 
 
-# What a marked row is, said in words beside its first cell (the colour alone says nothing to
-# a reader who cannot see it); a table whose marked row names itself ("Target number") has none.
-_MARK_WORDS = {"rows": "best", "raises": "most raises", "by_wounds": "now"}
-
-
-def tables_html(tables: list[Mapping[str, Any]]) -> str:
-    """A result's tables (`tables`: title, columns with formats, rows of cells, a marked row)."""
+def tables_html(tables: tuple[Table, ...]) -> str:
+    """A result's tables: title, columns with formats, rows of cells, the marked row said in words."""
     out = []
     for t in tables:
-        head = "".join(f'<th scope="col">{escape(c["label"])}</th>' for c in t["columns"])
-        kinds = [c.get("format", "text") for c in t["columns"]]
-        body = "".join(table_row(row, kinds, _MARK_WORDS.get(str(t.get("key", "")), "")) for row in t["rows"])
-        key = _attr(t.get("key", ""))
+        head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in t.columns)
+        body = "".join(table_row(row, t.formats, t.mark_word) for row in t.rows)
         out.append(
-            f'<div class="cx-result-table" data-table="{key}"><p class="cx-subtitle">{escape(t["title"])}</p>'
+            f'<div class="cx-result-table" data-table="{attr(t.key)}"><p class="cx-subtitle">{escape(t.title)}</p>'
             f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         )
     return "".join(out)
 
 
-def _chain(chain: Mapping[str, Any]) -> str:
-    """A button that carries values into another calculator (on this page, or on its rule page)."""
-    target = get(chain["calculator"])
-    page = page_url(target.rule)
-    return (
-        f'<p class="cx-chain-row"><button type="button" class="cx-chain md-button md-button--primary" '
-        f'data-chain-calculator="{_attr(target.id)}" data-chain-page="{_attr(page)}" '
-        f'data-chain-params="{_attr(json.dumps(chain["params"], sort_keys=True))}" '
-        f'data-chain-arrived="{_attr(chain.get("arrived", ""))}">{escape(chain["label"])}</button></p>'
-    )
+def notes_html(notes: tuple[str, ...]) -> str:
+    return "".join(f'<p class="cx-note">{escape(note)}</p>' for note in notes)
 
 
 def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     """The result region: headline figures, bands, tables, the distribution chart, notes."""
-    parts = [_headlines(calculator, result)]
-    if result.get("reading"):  # the dice calculator says how it read the expression
-        parts.insert(0, f'<p class="cx-read-as">Read as: {escape(result["reading"])}.</p>')
-    if result.get("verdict"):   # a planner's answer in one sentence (rk-attack)
-        parts.append(f'<p class="cx-verdict">{escape(result["verdict"])}</p>')
-    if result.get("chain"):
-        parts.append(_chain(result["chain"]))
-        parts.append(handoffs_html(result["chain"]))   # the attack planner takes the same TN
-    if result.get("degrees"):
-        parts.append(_bands(result["degrees"], "Degrees of success and failure"))
-    if result.get("tables"):
-        parts.append(tables_html(result["tables"]))
-    if result.get("distribution"):
-        parts.append(distribution_html(calculator.id, result["distribution"], result.get("distribution_title", "Distribution of the total"),
-                                       result.get("distribution_table", EVERY_TOTAL)))
-    for note in result.get("notes", ()):
-        parts.append(f'<p class="cx-note">{escape(note)}</p>')
+    answer = Answer.of(calculator, result)
+    parts = [_headlines(answer)]
+    if answer.reading:  # the dice calculator says how it read the expression
+        parts.insert(0, f'<p class="cx-read-as">Read as: {escape(answer.reading)}.</p>')
+    if answer.verdict:   # a planner's answer in one sentence (rk-attack)
+        parts.append(f'<p class="cx-verdict">{escape(answer.verdict)}</p>')
+    parts += [handoff_button(h) for h in answer.handoffs]   # the TN's next calculator, and the planner
+    if answer.degrees:
+        parts.append(_bands(answer.degrees, "Degrees of success and failure"))
+    parts.append(tables_html(answer.tables))
+    if answer.distribution:
+        parts.append(distribution_html(calculator.id, answer.distribution))
+    parts.append(notes_html(answer.notes))
     return "".join(parts)
+
+
+def _form_words() -> str:
+    """What the page script reads of calc's words and patterns, written on the form from where calc
+    holds them: a question with every field at its default (`data-default-words`), a label's trailing
+    note that a message leaves out (`data-note-pattern`, a regular expression both languages read
+    alike) and the ways a link may write a ticked box (`data-true-words`)."""
+    return (f' data-default-words="{attr(DEFAULT_SETTINGS)}" data-note-pattern="{attr(TRAILING_NOTE.pattern)}"'
+            f' data-true-words="{attr(" ".join(sorted(TRUE_WORDS)))}"')
 
 
 def widget_html(
@@ -228,14 +207,14 @@ def widget_html(
             f'<div class="cx-more__fields">{more}</div></details>'
         )
     rule = (
-        f'<a class="cx-rule" href="{_attr(rule_href)}">Read the rule</a>' if rule_href else ""
+        f'<a class="cx-rule" href="{attr(rule_href)}">Read the rule</a>' if rule_href else ""
     )
     return (
-        f'<section class="cx-calc" id="calc-{_attr(cid)}" data-calculator="{_attr(cid)}" data-state="static" '
-        f'aria-label="{_attr(calculator.title)} calculator">'
+        f'<section class="cx-calc" id="calc-{attr(cid)}" data-calculator="{attr(cid)}" data-state="static" '
+        f'aria-label="{attr(calculator.title)} calculator">'
         f'<p class="cx-calc__title"><strong>{escape(calculator.title)}</strong> '
         f'<span class="cx-calc__summary">{escape(calculator.summary)}</span></p>'
-        f'<form class="cx-form" novalidate autocomplete="off">{fields}</form>'
+        f'<form class="cx-form" novalidate autocomplete="off"{_form_words()}>{fields}</form>'
         # a compact copy of the headline that the page keeps in view while the form is on
         # screen (docs/assets/js/form-layout.js); zero height, so it moves nothing
         f'<div class="cx-peek-holder"><div class="cx-peek" aria-hidden="true" hidden></div></div>'

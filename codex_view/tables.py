@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
+from .answer import Row
 from .escaping import escape
 from .format import figure
 
@@ -15,9 +14,9 @@ def cell(value: object, kind: str) -> str:
     return escape(figure(value, kind))
 
 
-def table_row(row: Mapping[str, Any], kinds: list[str], mark_word: str) -> str:
+def table_row(row: Row, kinds: list[str], mark_word: str) -> str:
     """One row of a result table; a marked row says what it is in words (`mark_word`), not only by colour."""
-    cells = [cell(v, k) for v, k in zip(row["cells"], kinds)]
-    if row.get("mark") and mark_word and cells:
+    cells = [cell(v, k) for v, k in zip(row.cells, kinds)]
+    if row.marked and mark_word and cells:
         cells[0] += f' <span class="cx-mark-word">{escape(mark_word)}</span>'
-    return ('<tr class="cx-row--mark">' if row.get("mark") else "<tr>") + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+    return ('<tr class="cx-row--mark">' if row.marked else "<tr>") + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"

@@ -11,14 +11,18 @@
 //   copy is checked again the first time it is served after the worker starts.
 // - everything, when the reader presses "Keep the Codex on this device" (offline.js): the
 //   worker downloads what is missing and reports bytes done of the total to every open page.
+// - a share address (`s/<anchor>/`, a forum's preview of one rule): never kept, but offline, when
+//   the page of its rule is kept, it is answered with a redirect to that rule (the query it
+//   carries, ?rules=house, goes on with it), as the share page's own script would do online.
 // Only URLs in the manifest are stored or answered; any other request goes to the network
 // untouched (an unknown page asked for offline gets the offline page instead of an error).
 // Caches are named by scope and build version, so two Codex sites on one origin never touch
 // each other's copy. Writing to a cache never delays or replaces a network answer.
 //
-// The build (macros/security_hook.py) replaces the placeholder below with the manifest:
+// The build (macros/hooks/security.py) replaces the placeholder below with the manifest:
 // {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
-//  offline_page: url}, URLs relative to the site root.
+//  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]}}, URLs
+//  relative to the site root.
 importScripts(new URL("assets/js/connection.js", self.location.href).href);   // codexMetered: the page's rule
 const MANIFEST = self.__CODEX_MANIFEST;
 const SCOPE = new URL(self.registration.scope);
@@ -32,6 +36,11 @@ const CORE = new Set(MANIFEST.core.map(at));
 const PAGES = new Set(MANIFEST.pages.map(at));
 const SIZES = new Map(Object.entries(MANIFEST.sizes).map(([path, bytes]) => [at(path), bytes]));
 const OFFLINE_PAGE = at(MANIFEST.offline_page);
+// share address -> its rule: `shares` lists by page each share anchor, or [share anchor, rule's anchor]
+const SHARES = new Map(Object.entries(MANIFEST.shares || {}).flatMap(([page, anchors]) => anchors.map((entry) => {
+  const [share, anchor] = typeof entry === "string" ? [entry, entry] : entry;
+  return [at(`${MANIFEST.share_folder}${encodeURIComponent(share)}/`), at(`${page}#${anchor}`)];
+})));
 
 function hexToBase64(hex) {
   let binary = "";
@@ -164,6 +173,19 @@ async function networkFirst(event, request, key) {
   }
 }
 
+// A share address: online, the share page (its preview words, and its script sends the reader on);
+// offline, straight on to its rule when that page is kept, else the offline page.
+async function shareFirst(request, target) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const rule = new URL(target);
+    if (!(await (await caches.open(CACHE)).match(withoutQuery(rule.href)))) return offlinePage();
+    rule.search = new URL(request.url).search;   // the reader's open tab (?rules=house)
+    return Response.redirect(rule.href, 302);
+  }
+}
+
 async function passThrough(request) {
   // not in this build: never stored, never answered from a cache; offline, the offline page
   try {
@@ -180,6 +202,7 @@ self.addEventListener("fetch", (event) => {
   const file = RUNTIME.get(url);
   if (file) event.respondWith(runtimeFirst(event, url, file));
   else if (PAGES.has(url) || CORE.has(url)) event.respondWith(networkFirst(event, request, url));
+  else if (request.mode === "navigate" && SHARES.has(url)) event.respondWith(shareFirst(request, SHARES.get(url)));
   else if (request.mode === "navigate" && request.url.startsWith(SCOPE.href)) event.respondWith(passThrough(request));
   // anything else is not ours: the browser fetches it as if there were no service worker
 });

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import examples, glossary, printing, rule_numbers, rulings, tables, widgets
+from . import as_text, examples, glossary, printing, rule_numbers, rulings, tables, widgets
 from .links import relative_href
 from .mdsource import heading_index
 
@@ -17,6 +17,11 @@ def define_env(env: Any) -> None:
     _page_parts(env)
     _worked_examples(env)
     env.variables["calculator_ids"] = widgets.all_ids()
+
+
+def on_pre_page_macros(env: Any) -> None:
+    """Before each page: every value a `{{ ... }}` writes is text, never markup (macros/as_text.py)."""
+    env.env.finalize = as_text.finalize
 
 
 def _page_parts(env: Any) -> None:
@@ -44,6 +49,11 @@ def _page_parts(env: Any) -> None:
         """A calculator with its prerendered result (for its defaults, or these `values`), linking back to its rule."""
         on_rule_page = widgets.get(calculator_id).rule.split("#")[0] == page_uri()
         return widgets.calculator_html(calculator_id, page_uri(), link_rule=not on_rule_page, values=values)
+
+    @env.macro
+    def calculators_by_game() -> str:
+        """Every calculator of a game's rules under its game's heading (the Calculators page), from the registry."""
+        return widgets.calculators_by_game(page_uri())
 
     @env.macro
     def calculator_line(calculator_id: str, **values: Any) -> str:

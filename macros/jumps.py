@@ -3,7 +3,7 @@
 On a phone a calculator placed after the rules it serves can sit many screens down. A page
 whose calculator comes after more than `FAR` characters of text, or that holds several
 calculators (the Calculators page), opens with a small list of links to them, placed after
-the page's first paragraph. `macros/jump_hook.py` applies it to each page.
+the page's first paragraph. `macros/hooks/jump.py` applies it to each page.
 """
 
 from __future__ import annotations
@@ -14,15 +14,20 @@ from html import escape
 from calc.registry import get
 
 from .mdsource import HEADING, strip_front_matter
+from .widgets import by_game
 
 FAR = 800   # characters of source before the first calculator: about one phone screen of text
 CALL = re.compile(r"\{\{\s*calculator\(\s*[\"'](?P<id>[\w-]+)[\"']\s*\)\s*\}\}")
+LIST = re.compile(r"\{\{\s*calculators_by_game\(\s*\)\s*\}\}")   # the Calculators page's list
 
 
 def calculators_in(source: str) -> list[tuple[str, int]]:
-    """Each `calculator("id")` call of a page's source, with the characters of text before it."""
+    """Each calculator a page's source places (a `calculator("id")` call, or each of the Calculators
+    page's list), with the characters of text before it."""
     body = strip_front_matter(source)
-    return [(m.group("id"), m.start()) for m in CALL.finditer(body)]
+    found = [(m.start(), [m.group("id")]) for m in CALL.finditer(body)]
+    found += [(m.start(), [c.id for _, members in by_game() for c in members]) for m in LIST.finditer(body)]
+    return [(cid, at) for at, ids in sorted(found) for cid in ids]
 
 
 def wanted(found: list[tuple[str, int]]) -> list[str]:

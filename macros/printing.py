@@ -23,6 +23,10 @@ from .mdsource import ATTRS, HEADING, headings, strip_front_matter
 PREFIX = "print-"
 FOLDER = "print"
 PAGE_CLASS = "cx-print-page"
+# A Print button above the gathered pages: hidden until assets/js/print.js can answer it (a
+# button that does nothing without JavaScript is worse than none), and never printed itself.
+PRINT_BUTTON = ('<p class="cx-print-bar"><button type="button" class="md-button md-button--primary cx-print" hidden>'
+                "Print this page</button></p>")
 LINK = re.compile(r"(?P<open>!?\[[^\]\n]*\]\()(?P<target>[^)\s]+)(?P<close>(?:\s+\"[^\"\n]*\")?\))")
 
 
@@ -129,7 +133,7 @@ def game_markdown(game: str, pages: list[tuple[str, str]]) -> str:
     joined = "\n\n".join(
         adapt_page(uri, text, included, here, top, new_sheet=n > 0) for n, (uri, text) in enumerate(pages)
     ) + "\n"
-    return once_per_sheet(joined)
+    return PRINT_BUTTON + "\n\n" + once_per_sheet(joined)
 
 
 # `{{ calculator("id") }}`, or with a page's own settings: `{{ calculator("id", rules="house") }}`

@@ -1,6 +1,6 @@
 """Rolls written in the rules text become buttons that show their exact odds (docs/assets/js/rolls.js).
 
-A Markdown treeprocessor, added to every page's Markdown by `forum_hook.on_config`. It runs after
+A Markdown treeprocessor, added to every page's Markdown by `hooks.forum.on_config`. It runs after
 attr_list (so headings carry their anchors) and before the ruling links. Each roll that
 `macros.roll_reading` finds and reads becomes
 
@@ -8,7 +8,10 @@ attr_list (so headings carry their anchors) and before the ruling links. Each ro
 
 and the page gets one hidden `<div class="cx-rolls-data" data-rolls="...">` holding as JSON, per roll,
 the figures `calc.roll_odds` worked out, already written as the popover shows them, with the link
-to the calculator set to that roll. Text in links, code and headings is left alone; raw HTML
+to the calculator set to that roll. A roll's key (its `data-roll`) is the question its sentence asks,
+not only its dice: the same 4k2 against TN 25 and with no TN are two popovers. Each popover says that
+question as data too (`question`: the calculator and the settings its link carries, from
+`calc.question.Question`), and which of its rows is the number the sentence names (`mark`). Text in links, code and headings is left alone; raw HTML
 (calculators) never reaches a treeprocessor. A roll that cannot be read or that calc refuses stops
 the build, naming the page and the text.
 """
@@ -16,6 +19,7 @@ the build, naming the page and the text.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 import xml.etree.ElementTree as etree
 from typing import Any, Sequence
@@ -40,7 +44,7 @@ ROLL_CLASS = "cx-roll"   # the button a roll becomes (rolls.js and the share pag
 SKIPPED = LEFT_ALONE | {"th", "button", "abbr"}
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 THRESHOLD_WORDS = {"TN": "Against TN", "Damage": "Damage of at least", "Dice total": "Dice total of at least",
-                   "Successes": "Successes, at least", "Brawn": "With Brawn"}
+                   "Successes": "Successes, at least", "Brawn": "With Brawn", "Panache": "With Panache"}
 FIGURE_WORDS = {"percent": "Chance", "number": "Average damage"}
 
 
@@ -53,13 +57,16 @@ def entry(odds: RollOdds, page: str) -> dict[str, Any]:
     calculator = CALCULATORS[odds.calculator]
     question = Question.of(odds.calculator, odds.params)
     href = f"{relative_href(page, question.page)}?{question.query()}#{question.fragment}"
+    marked = [i for i, row in enumerate(odds.rows) if odds.mark is not None and row[0] == odds.mark]
     return {
         "title": f"{odds.roll}: {odds.dice}",
         "mean": " ".join(filter(None, ["Average", number(odds.mean), odds.mean_note])),
         "head": [THRESHOLD_WORDS[odds.threshold], *(odds.columns or [FIGURE_WORDS[odds.shown]])],
         "rows": [[str(row[0]), *(figure(p, odds.shown) for p in row[1:])] for row in odds.rows],
+        **({"mark": marked[0]} if marked else {}),
         "rulings": [[r, relative_href(page, f"{RULINGS_PAGE}#{r.lower()}")] for r in odds.rulings],
         "reading": "The Codex's reading:",
+        "question": {"calc": question.calculator, **dict(question.pairs())},
         "href": href,
         "link": f"{calculator.title}, set to {odds.set_to or odds.roll}",
     }
@@ -72,13 +79,21 @@ def context(page: str, game: str, chain: Sequence[etree.Element], sections: dict
         return Where(page, game)
     i = blocks[-1]
     block = chain[i]
-    column = None
+    column = row = None
     if block.tag == "td":
         table = next(el for el in reversed(chain[:i]) if el.tag == "table")
         head = table.find("thead/tr")
-        index = list(chain[i - 1]).index(block)
+        cells = list(chain[i - 1])
+        index = cells.index(block)
         column = "".join(head[index].itertext()).strip() if head is not None and index < len(head) else None
-    return Where(page, game, sections.get(block), tab_label(chain), column, "".join(block.itertext()))
+        row = unescaped("".join(cells[0].itertext())).strip() if index > 0 else None
+    return Where(page, game, sections.get(block), tab_label(chain), column, "".join(block.itertext()), row=row)
+
+
+def unescaped(text: str) -> str:
+    """Text as the page will show it: Markdown holds a backslash-escaped character ("blunt\\*") as a
+    placeholder (STX, its code, ETX) until its last step."""
+    return re.sub("\x02(\\d+)\x03", lambda m: chr(int(m.group(1))), text)
 
 
 def tab_label(chain: Sequence[etree.Element]) -> str | None:

@@ -1,6 +1,6 @@
 """Ruling IDs written in running text ("R-0045") become links to the ruling on the Rulings page.
 
-A Markdown treeprocessor, added to every page's Markdown by `forum_hook.on_config`. It runs
+A Markdown treeprocessor, added to every page's Markdown by `hooks.forum.on_config`. It runs
 before MkDocs' own link processor ("relpath"), so it writes each link as a relative `.md`
 link with the ruling's anchor, which MkDocs then turns into the page's URL and checks like any
 other link (`build --strict` stops on an ID with no ruling). Text inside links, code and

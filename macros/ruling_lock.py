@@ -2,7 +2,7 @@
 
 `contracts/rulings.lock.json` records, for every published ruling, the sha256 of its title and
 statement. The file only grows: `python -m scripts.rulings_lock --write` appends the rulings it
-does not know yet, and never rewrites an entry. The build (macros/contract_hook.py) refuses a
+does not know yet, and never rewrites an entry. The build (macros/hooks/contract.py) refuses a
 ruling whose title or statement no longer matches its entry, or one that has disappeared: a
 changed meaning needs a new ruling with the next ID. A wording fix that keeps the meaning (a
 typo) goes through `--update R-00NN --reason "..."`, which replaces the entry and records the

@@ -4,13 +4,19 @@ A forum, chat or social site fetches a pasted address and reads its OpenGraph ta
 sends the `#fragment`: `rk/damage/#rk-wound-checks` can only preview as the whole Damage page.
 So every published anchor and every ruling also has an address of its own, `s/<anchor>/`
 (macros/links.py), whose page describes that one rule: its heading, page and game as the title,
-its opening sentences (read from the built page, in the Codex's words) or the ruling's statement
-as the description, a card drawn for it (macros/cards.py), a canonical link to itself and a
-readable body with a link to the rule in context. A reader's browser goes on to that link at once
-(`assets/js/share.js`, replacing the share page in the history, so Back returns to the forum).
+its card text as the description, a card drawn for it (macros/cards.py), a canonical link to
+itself and a readable body with a link to the rule in context. A reader's browser goes on to
+that link at once (`assets/js/share.js`, replacing the share page in the history, so Back
+returns to the forum).
 
-Plain functions over strings: the hook (macros/share_hook.py) gathers the sections of each built
-page and writes the pages. Everything here is escaped; nothing read from a page is HTML again.
+A section's card text is chosen by rule, not by position: the card its page writes for it (front
+matter `cards:`, macros/page_cards.py), else the whole sentences that open its own paragraph;
+a ruling's is the opening sentences of its statement. Whatever is chosen must pass the card check
+(macros/card_check.py): a section that opens with a list, a table or tabs, or whose lead ends
+at a colon, has no text of its own fit for a card, and the build says so until its page writes one.
+
+Plain functions over strings: the hook (macros/hooks/share.py) gathers the sections of each built
+page (macros/sections.py) and writes the pages. Everything here is escaped; nothing read from a page is HTML again.
 """
 
 from __future__ import annotations
@@ -19,39 +25,20 @@ import posixpath
 import re
 from dataclasses import dataclass
 from html import escape
-from html.parser import HTMLParser
 
 from . import meta
+from .card_check import DESCRIPTION_LIMIT, TITLE_LIMIT
+from .cards import ACCENT
 from .links import share_path
-from .roll_marks import ROLL_CLASS
 from .rulings import SEPARATOR, Ruling, withdrawal_text
+from .sections import Section, sections  # noqa: F401  (the hook reads pages through here)
 
-DESCRIPTION_LIMIT = 300          # a forum shows two or three lines of it
 OPENING_ENOUGH = 120             # one sentence shorter than this takes the next one too
 TITLE_SEPARATOR = " · "
 SCRIPT = "assets/js/share.js"
 TARGET_ID = "cx-share-target"    # the link share.js follows
-_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-_NOT_PROSE = {"script", "style", "sup", "table", "figure", "form", "nav", "svg", "button", "select"}
-SUMMARY = "cx-calc__summary"     # a calculator's one-line summary (codex_view/render.py): its opening
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“(])")
-
-
-def _is_roll(tag: str, attrs: dict[str, str | None]) -> bool:
-    """A roll the text writes: a button (macros/roll_marks.py) whose text is the prose's own words."""
-    return tag == "button" and ROLL_CLASS in (attrs.get("class") or "").split()
-
-
-@dataclass(frozen=True)
-class Section:
-    """A heading of a built page and the words that open it."""
-
-    anchor: str
-    page_url: str        # `rk/damage/` (the home page: ``)
-    heading: str
-    level: int
-    opening: str         # the first paragraph after the heading ('' when it has none)
+THEME_COLOR = "#{:02x}{:02x}{:02x}".format(*ACCENT)   # a chat's embed stripe: the site's primary colour
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]*\s+(?=[A-Z0-9\"“(])")
 
 
 @dataclass(frozen=True)
@@ -68,109 +55,60 @@ class Share:
     target_label: str    # "Wound Checks in Damage and wounds"
     trail: str           # "Seventh Sun Codex › Roll & Keep › Damage and wounds"
     links: tuple[tuple[str, str], ...] = ()   # (label, site-relative address) listed under the body
+    tabs: tuple[str, ...] = ()       # the section's Summary/House tabs, which its card must both name
+    opens_with: str = ""             # what opens the section when it has no card of its own (for the check's message)
 
 
-class _Sections(HTMLParser):
-    """Each heading with an id, and the first classless paragraph (or list item) after it.
-
-    A heading followed straight by a subheading takes the subheading's opening too; nothing
-    inside a table, a form or a figure is an opening, nor inside a calculator but its summary."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[list] = []          # [anchor, heading words, level, opening]
-        self.waiting: list[list] = []        # headings still without an opening
-        self.heading: list | None = None
-        self.words: list[str] | None = None  # the opening being read
-        self.depth = 0
-        self.words_at = 0                    # depth of the element being read
-        self.skip_at = 0                     # depth of the element being skipped (0: none)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _VOID:
-            return
-        a = dict(attrs)
-        self.depth += 1
-        if self.skip_at:
-            if SUMMARY in (a.get("class") or "").split() and self.words is None and self.waiting:
-                self.words, self.words_at = [], self.depth
-            return
-        if tag in _HEADINGS and a.get("id"):
-            level = int(tag[1])
-            self.waiting = [s for s in self.waiting if s[2] < level]
-            self.heading = [a["id"], [], level, ""]
-        elif tag in _NOT_PROSE and not _is_roll(tag, a) or "data-calculator" in a or "headerlink" in (a.get("class") or ""):
-            self.skip_at = self.depth
-        elif tag in ("p", "li") and not a.get("class") and self.words is None and self.waiting and self.heading is None:
-            self.words, self.words_at = [], self.depth
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _VOID:
-            return
-        if self.words is not None and self.depth == self.words_at:
-            self._opened()
-        elif self.skip_at == self.depth:
-            self.skip_at = 0
-        elif self.skip_at:
-            pass
-        elif self.heading is not None and tag in _HEADINGS:
-            self.heading[1] = " ".join("".join(self.heading[1]).split())
-            self.found.append(self.heading)
-            self.waiting.append(self.heading)
-            self.heading = None
-        self.depth -= 1
-
-    def _opened(self) -> None:
-        """The opening just read goes to every heading waiting for one."""
-        text = " ".join("".join(self.words or ()).split())
-        self.words = None
-        if text:
-            for section in self.waiting:
-                section[3] = text
-            self.waiting = []
-
-    def handle_data(self, data: str) -> None:
-        if self.skip_at and not (self.words is not None and self.words_at > self.skip_at):
-            return   # skipped, unless it is a calculator's summary
-        if self.heading is not None:
-            self.heading[1].append(data)
-        elif self.words is not None:
-            self.words.append(data)
-
-
-def sections(content_html: str, page_url: str) -> list[Section]:
-    """Every heading with an id in a page's content HTML, in order, with its opening paragraph."""
-    reader = _Sections()
-    reader.feed(content_html)
-    reader.close()
-    return [Section(anchor, page_url, heading, level, opening) for anchor, heading, level, opening in reader.found]
-
-
-def opening(text: str) -> str:
-    """The first sentence, and the second when the first is short, trimmed for a preview."""
-    parts = _SENTENCE_END.split(" ".join(text.split()))
+def sentences(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """Whole sentences from the start of `text`: the first, and the next while the first is short
+    and the whole stays within `limit`. Never cut inside a sentence (a first sentence over the
+    limit is returned whole, and the card check refuses it)."""
+    parts = _sentence_parts(" ".join(text.split()))
     chosen = parts[0]
-    if len(chosen) < OPENING_ENOUGH and len(parts) > 1:
-        chosen += " " + parts[1]
-    return meta.trim(chosen, DESCRIPTION_LIMIT)
+    for part in parts[1:]:
+        if len(chosen) >= OPENING_ENOUGH or len(chosen) + 1 + len(part) > limit:
+            break
+        chosen += " " + part
+    return chosen
 
 
-def section_share(section: Section, page: Section, *, game: str | None, site_name: str, anchor: str | None = None) -> Share:
+def _sentence_parts(text: str) -> list[str]:
+    out, start = [], 0
+    for m in _SENTENCE_END.finditer(text):
+        out.append(text[start:m.start() + len(m.group(0).rstrip())].strip())
+        start = m.end()
+    return out + [text[start:]]
+
+
+def title(heading: str, place: list[str]) -> str:
+    """`Heading · Page · Game`, leaving out the game, then the page, while it is over the limit
+    (the card's own line names both)."""
+    parts = [heading, *reversed(place)]
+    while len(TITLE_SEPARATOR.join(parts)) > TITLE_LIMIT and len(parts) > 1:
+        parts.pop()
+    return TITLE_SEPARATOR.join(parts)
+
+
+def section_share(section: Section, page: Section, *, game: str | None, site_name: str, anchor: str | None = None,
+                  card: str | None = None) -> Share:
     """The share page of a rule section (`page` is its page's h1 section; `anchor`, when the
-    address is an old anchor that moved, is the one the address keeps)."""
+    address is an old anchor that moved, is the one the address keeps; `card`, the text its page
+    writes for it)."""
     own = section.anchor == page.anchor
     place = list(dict.fromkeys(n for n in (game, None if own else page.heading) if n and n != section.heading))
-    words = section.opening or page.opening
+    description = " ".join(card.split()) if card else sentences(section.opening) if section.opening else ""
     return Share(
         anchor=anchor or section.anchor,
-        title=TITLE_SEPARATOR.join([section.heading, *reversed(place)]),
+        title=title(section.heading, place),
         card_title=section.heading,
         card_line=SEPARATOR.join(place),
-        description=opening(words) if words else meta.trim(f"{section.heading}: {page.heading}, in the {site_name}."),
-        body=(section.opening,) if section.opening else (),
+        description=description,
+        body=(description,) if description else (),
         target=f"{section.page_url}#{section.anchor}",
         target_label=section.heading if own else f"{section.heading} in {page.heading}",
         trail=SEPARATOR.join(dict.fromkeys([site_name, *place])),
+        tabs=section.tabs,
+        opens_with="" if card else section.opens_with,
     )
 
 
@@ -180,19 +118,29 @@ def ruling_share(r: Ruling, *, rulings_url: str, games: list[str], rules: list[t
     successor = [(f"Replaced by {r.superseded_by}", share_path(r.superseded_by.lower()))] if r.superseded_by else []
     suffix = "" if r.active else " (withdrawn)"
     notice = () if r.active else (withdrawal_text(r),)
-    summary = r.statement if r.active else f"{withdrawal_text(r)} {r.statement}"
+    summary = sentences(r.statement) if r.active else _withdrawn_summary(withdrawal_text(r))
     return Share(
         anchor=r.anchor,
         title=f"{r.id}: {r.title}{suffix}",
         card_title=f"{r.id}: {r.title}{suffix}",
         card_line=SEPARATOR.join(["Ruling", *games]),
-        description=meta.trim(summary, DESCRIPTION_LIMIT),
+        description=summary,
         body=notice + (r.statement,),
         links=tuple(successor) + tuple((f"Touches {label}", target) for label, target in rules),
         target=f"{rulings_url}#{r.anchor}",
         target_label=f"{r.id} on the {rulings_title} page",
         trail=SEPARATOR.join([site_name, rulings_title]),
     )
+
+
+def _withdrawn_summary(notice: str) -> str:
+    """A withdrawn ruling's card: its whole notice (when, why, what replaced it) if it fits, else
+    when it was withdrawn and what replaced it; the statement it no longer makes is left out."""
+    if len(notice) <= DESCRIPTION_LIMIT:
+        return notice
+    when, _, rest = notice.partition(":")
+    replaced = re.search(r"Replaced by R-\d{4}\.$", rest)
+    return f"{when}." + (f" {replaced.group(0)}" if replaced else "")
 
 
 def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str:
@@ -206,7 +154,7 @@ def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str
     url = base + here
     tags = meta.social_tags(
         title=share.title, description=share.description, url=url, image=base + image,
-        image_alt=SEPARATOR.join(dict.fromkeys([share.card_line, share.card_title])), site_name=site_name,
+        image_alt=SEPARATOR.join(p for p in dict.fromkeys([share.card_line, share.card_title]) if p), site_name=site_name,
     )
     head = [f'<meta property="{escape(k)}" content="{escape(v)}">' for k, v in tags["og"]]
     head += [f'<meta name="{escape(k)}" content="{escape(v)}">' for k, v in tags["twitter"]]
@@ -223,6 +171,7 @@ def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str
         f"<title>{escape(share.title)} - {escape(site_name)}</title>",
         f'<meta name="description" content="{escape(share.description)}">',
         f'<link rel="canonical" href="{escape(url)}">',
+        f'<meta name="theme-color" content="{THEME_COLOR}">',
         *head,
         "</head>",
         "<body>",

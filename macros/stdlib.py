@@ -12,7 +12,7 @@ The kept modules ship two ways, both made by Pyodide's own CPython (`converted`,
 scripts/compile_stdlib.mjs): "bytecode", so Python does not compile its standard library at
 each start-up (about half of a plain boot), for fast links; "source", the sources without
 comments or docstrings, about half the bytes on the wire once gzipped (the build gzips each zip
-whole, as hosts send zips as they are: macros/site_hook.py), for readers who asked to save data
+whole, as hosts send zips as they are: macros/hooks/site.py), for readers who asked to save data
 (compiling costs them time: `make measure` found it slower even at 1.6 Mbit/s).
 "sourceless" is calc's counterpart of the bytecode: its modules as bytecode and its data
 files, in place of the wheel.

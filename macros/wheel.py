@@ -4,7 +4,7 @@ A py3-none-any wheel is a zip of the packages plus a `.dist-info` folder. Buildi
 (instead of calling pip) takes well under a second, so `mkdocs serve` rebuilds it on every change
 to `calc/`, and two builds of one commit give identical bytes (fixed timestamps, sorted order).
 Of `calc/data` it carries only the tables the calculators read, not the pages' glossaries,
-rulings and rules tables (a fifth of the wheel).
+rulings and rules tables (a fifth of the wheel), and of `calc` not its command line.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ from pathlib import Path
 
 PACKAGES = ("calc", "codex_view")  # what the browser needs: the engine and its renderer
 SUFFIXES = (".py", ".json")
+# calc's command line (`python -m calc`) and the catalogue it and api/v1/calculators.json print:
+# never imported in the browser, so the browser's wheel leaves them out (4 kB gzipped)
+COMMAND_LINE_ONLY = frozenset({"calc/__main__.py", "calc/catalogue.py"})
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -54,7 +57,7 @@ def _sources(root: Path) -> list[tuple[str, bytes]]:
     for package in PACKAGES:
         for path in sorted((root / package).rglob("*")):
             name = path.relative_to(root).as_posix()
-            if name.startswith("calc/data/") and path.suffix == ".json" and name not in data:
+            if name.startswith("calc/data/") and path.suffix == ".json" and name not in data or name in COMMAND_LINE_ONLY:
                 continue
             if path.is_file() and path.suffix in SUFFIXES and "__pycache__" not in path.parts:
                 files.append((name, path.read_bytes()))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from html import escape
 
-from calc import CALCULATORS, evaluate
+from calc import CALCULATORS, Calculator, evaluate
+from calc.in_words import DEFAULT_SETTINGS, question_text
 from calc.question import Question
 from calc.registry import get
 from codex_view import planner, widget_html
-from codex_view.compare import question_text
+from codex_view.answer import Answer
 from codex_view.format import figure
 
+from .games import GAMES, game_of
 from .links import page_url, relative_href
 from .roll_draws import keep_answer
 
@@ -29,8 +31,8 @@ def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True
 
 def attack_plan_html(params: dict[str, object]) -> str:
     """The planner's verdict and rows for `params` (over its defaults), for a worked example."""
-    result = evaluate("rk-attack", dict(get("rk-attack").defaults(), **params))
-    return planner.plan_html(result)
+    calculator = get("rk-attack")
+    return planner.plan_html(Answer.of(calculator, evaluate(calculator.id, dict(calculator.defaults(), **params))))
 
 
 def calc_figure(calculator_id: str, key: str, kind: str, params: dict[str, object]) -> str:
@@ -45,6 +47,36 @@ def all_ids() -> list[str]:
     return list(CALCULATORS)
 
 
+def by_game() -> list[tuple[str, list[Calculator]]]:
+    """Each game (its key) with the calculators whose rule is one of its pages, in the registry's order;
+    a calculator whose rule is on no game's page (the dice expression) belongs to none."""
+    games = [(game, [c for c in CALCULATORS.values() if game_of(c.rule.partition("#")[0]) == game]) for game in GAMES]
+    return [(game, members) for game, members in games if members]
+
+
+def calculators_by_game(page_uri: str) -> str:
+    """The Calculators page's list, made from the registry (`by_game`): each game's heading
+    (`#calculators-<game>`), then each of its calculators under its title (`#calculators-<id>`),
+    prerendered with its default result. A calculator of no game is placed on the page by hand."""
+    parts = []
+    for game, members in by_game():
+        parts.append(f"## {GAMES[game]} {{ #{CALCULATORS_PAGE_ANCHOR.format(game)} }}")
+        for calculator in members:
+            parts += [f"### {calculator.title} {{ #{CALCULATORS_PAGE_ANCHOR.format(calculator.id)} }}",
+                      calculator_html(calculator.id, page_uri)]
+    return "\n\n".join(parts)
+
+
+CALCULATORS_PAGE_ANCHOR = "calculators-{}"   # a game's or a calculator's heading on the Calculators page
+
+
+def calculators_page_anchors() -> list[str]:
+    """The anchors `calculators_by_game` writes, in page order (a reader of the page's Markdown
+    source sees only the macro)."""
+    return [CALCULATORS_PAGE_ANCHOR.format(key) for game, members in by_game()
+            for key in (game, *(c.id for c in members))]
+
+
 def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
                          values: dict[str, object] | None = None) -> str:
     """A calculator as one printed line: its question, its answer at the defaults (or at the page's
@@ -57,7 +89,7 @@ def calculator_line_html(calculator_id: str, page_uri: str, site_url: str = "",
     params = dict(calculator.defaults(), **(values or {}))
     result = evaluate(calculator_id, params)
     question = question_text(calculator, params, result)
-    if question == "the default settings":
+    if question == DEFAULT_SETTINGS:
         question = calculator.summary.rstrip(".")
     figures = [f"{h.title(result)}: {h.shown(result)}" for h in calculator.headlines[:2] if h.shown(result) is not None]
     asked = Question.of(calculator_id, values or {})

@@ -11,18 +11,27 @@ from typing import Any
 
 
 class RollPage(HTMLParser):
-    """`buttons`: (data-roll key, shown text, aria-label) in page order; `popovers`: the page's JSON."""
+    """`buttons`: (data-roll key, shown text, aria-label) in page order; `popovers`: the page's JSON;
+    `rows`: for each button, the first cell of its table row ("Bow"), or None outside a table."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.buttons: list[tuple[str, str, str]] = []
+        self.rows: list[str | None] = []
         self.popovers: dict[str, Any] = {}
         self.raw = ""   # the JSON as the page carries it
         self._button: list[str] | None = None
         self._attrs: dict[str, str | None] = {}
+        self._cells: list[list[str]] = []   # the cells of the table row being read
+        self._in_cell = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
+        if tag == "tr":
+            self._cells = []
+        elif tag in ("td", "th"):
+            self._cells.append([])
+            self._in_cell = True
         if tag == "button" and "cx-roll" in (a.get("class") or "").split():
             self._button, self._attrs = [], a
         elif "cx-rolls-data" in (a.get("class") or "").split():
@@ -32,11 +41,19 @@ class RollPage(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._button is not None:
             self._button.append(data)
+        if self._in_cell and self._cells:
+            self._cells[-1].append(data)
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th", "table"):
+            self._in_cell = False
+        if tag == "table":
+            self._cells = []
         if tag == "button" and self._button is not None:
             self.buttons.append((str(self._attrs["data-roll"]), "".join(self._button),
                                  str(self._attrs.get("aria-label"))))
+            in_row = self._in_cell and len(self._cells) > 1
+            self.rows.append("".join(self._cells[0]).strip() if in_row else None)
             self._button = None
 
 

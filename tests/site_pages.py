@@ -96,6 +96,7 @@ def set_form(page: Any, calculator_id: str, values: dict[str, Any]) -> None:
             const el = form.elements.namedItem(name);
             if (el.type === 'checkbox') el.checked = value === true;
             else el.value = value === null ? '' : String(value);
+            el.dispatchEvent(new Event('input'));   // the field's own, as typing fires it (not the form's)
           }
           form.dispatchEvent(new Event('change', { bubbles: true }));
         }""",

@@ -175,3 +175,28 @@ def test_weapon_list_follows_the_rules(calcs_page: Any) -> None:
     params = form_params(calcs_page, "rk-wounds")
     assert params["weapon"] == "fencing"   # the Buckler is not a summary weapon: back to the default
     wait_for_result(calcs_page, "rk-wounds", "p_wound", params)
+
+
+def test_attackers_brawn_is_shown_only_where_it_counts(calcs_page: Any) -> None:
+    """Issue 39.2: with Weapon Other the form shows "Used in hand (Other)", and Attacker's Brawn only once
+    it is ticked; a bow hides it; the answer follows what the form shows."""
+    wounds = root(calcs_page, "rk-wounds")
+    brawn = wounds.locator('[data-field="attacker_brawn"]')
+    in_hand = wounds.locator('[data-field="in_hand"]')
+    wounds.locator('[name="rules"]').select_option("summary")
+    wounds.locator('[name="weapon"]').select_option("fencing")
+    assert brawn.is_visible() and not in_hand.is_visible()         # a Fencing weapon: in hand
+    wounds.locator('[name="weapon"]').select_option("bow")
+    assert not brawn.is_visible() and not in_hand.is_visible()
+    wounds.locator('[name="weapon"]').select_option("custom")
+    type_into(calcs_page, "rk-wounds", "damage_rolled", "2")
+    type_into(calcs_page, "rk-wounds", "damage_kept", "2")
+    assert in_hand.is_visible() and not brawn.is_visible()
+    wait_for_result(calcs_page, "rk-wounds", "expected_damage", form_params(calcs_page, "rk-wounds"))
+    before = wounds.locator('[data-result="expected_damage"]').get_attribute("data-value")
+    in_hand.locator('input[type="checkbox"]').check()
+    assert brawn.is_visible()
+    params = form_params(calcs_page, "rk-wounds")
+    assert params["in_hand"] == "true"
+    wait_for_result(calcs_page, "rk-wounds", "expected_damage", params)
+    assert wounds.locator('[data-result="expected_damage"]').get_attribute("data-value") != before

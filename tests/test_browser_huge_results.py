@@ -2,8 +2,9 @@
 
 `3d100*100+1d100` was answered in 0.3 s with 10.6 MB of HTML (57,316 chart bars, each with a
 <title>, and 29,801 table rows) that froze the phone's main thread for up to a minute. Now the
-chart and the table are bounded (codex_view.distribution) and every total is one tap away as a
-CSV file the worker writes when asked. Readiness is checked by what is on the page and by the
+chart and the table are bounded (codex_view.distribution), one caption says what each shows of the
+same totals, and every total is one tap away as a CSV file the worker writes when asked (the
+button beside the chart, with the file's size). Readiness is checked by what is on the page and by the
 main thread answering a frame; the time from the worker's reply to that frame is printed for
 the report and `make bench`'s readers, never asserted.
 """
@@ -20,6 +21,7 @@ import pytest
 import calc
 from codex_view.chart import MAX_BARS
 from codex_view.distribution import TABLE_ENDS, TABLE_RANGES
+from codex_view.format import size_words
 from tests.browser import REPLY_CLOCK, reply_to_paint_ms, root, wait_state
 from tests.site_pages import navigate
 
@@ -58,27 +60,34 @@ def test_a_huge_result_is_bounded_and_every_total_is_a_tap_away(phone: Any, serv
     calc_root = root(phone, "dice")
     pmf = calc.evaluate("dice", {"expr": first})["distribution"]
 
-    # the caption says the bars are grouped; a tap on the chart reads the bar there
-    assert calc_root.locator(".cx-chart__grouped").inner_text().startswith("Each bar stands for ")
+    # one caption counts every total, as the table does; a tap on the chart reads the bar there
+    assert calc_root.locator(".cx-chart__grouped").inner_text().startswith(f"{len(pmf):,} possible totals, ")
     svg = calc_root.locator(".cx-chart__panel--atleast svg")
     svg.scroll_into_view_if_needed()
     box = svg.bounding_box()
     phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] - 2)
     assert re.fullmatch(r"at least \d+: [<>]?[\d.]+%", calc_root.locator(".cx-chart__readout").inner_text())
 
-    # the table keeps its ends; every total comes as a CSV file from one more tap
+    # every total as a CSV file: the button is on screen with the chart, the table still folded,
+    # and says the size of the file it gives
+    button = calc_root.locator(".cx-totals")
+    on_screen = phone.evaluate("""(el) => { const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }""", button.element_handle())
+    assert button.is_visible() and on_screen and not calc_root.locator(".cx-table").evaluate("(d) => d.open")
+    with phone.expect_download() as caught:
+        button.tap()
+    data = open(caught.value.path(), "rb").read()
+    assert button.inner_text() == f"Download every total (CSV, {size_words(len(data))})"
+    listed = list(csv.reader(io.StringIO(data.decode("utf-8"))))
+    assert listed[0] == ["total", "exactly", "at_least"] and len(listed) == len(pmf) + 1
+    assert [int(r[0]) for r in listed[1:]] == [int(x) for x, _ in pmf]
+
+    # the table keeps its ends and counts the same totals as the caption
     calc_root.locator(".cx-table summary").tap()
     rows = calc_root.locator(".cx-table tbody tr")
     assert rows.first.locator("td").first.inner_text() == str(int(pmf[0][0]))
     assert rows.last.locator("td").first.inner_text() == str(int(pmf[-1][0]))
     assert " to " in calc_root.locator(".cx-table tbody tr.cx-row--range").first.inner_text()
-    button = calc_root.locator(".cx-totals")
-    button.scroll_into_view_if_needed()
-    with phone.expect_download() as caught:
-        button.tap()
-    listed = list(csv.reader(io.StringIO(open(caught.value.path(), encoding="utf-8").read())))
-    assert listed[0] == ["total", "exactly", "at_least"] and len(listed) == len(pmf) + 1
-    assert [int(r[0]) for r in listed[1:]] == [int(x) for x, _ in pmf]
 
     # the second link, reached by following a link as a reader does (the worker stays up)
     navigate(phone, served, f"calculators/?calc=dice&expr={HUGE[second]}", hop="glossary/")

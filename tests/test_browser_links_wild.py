@@ -73,7 +73,9 @@ def test_citation_names_the_game_and_version_and_its_link_reopens_the_tab(page: 
     title = "Seventh Sun Codex › Roll & Keep › Damage and wounds › Wound Checks (House rules)"
     url = served + "rk/damage/?rules=house#rk-wound-checks"
     assert popover.locator(".cx-cite__text").inner_text() == title
-    assert clipboard(page) == served + "s/rk-wound-checks/"     # Copy link: the rule's share address
+    # Copy link: the rule's share address, with the open tab (issue 39 item 3)
+    share = clipboard(page)
+    assert share == served + "s/rk-wound-checks/?rules=house"
     assert_citation_formats(page, popover, title, url)          # a citation: the page, its tab open
     # the link opens the House tab again, for a reader whose own choice was Summary
     other = context.new_page()
@@ -83,6 +85,11 @@ def test_citation_names_the_game_and_version_and_its_link_reopens_the_tab(page: 
         wait_state(other, "rk-wounds", "ready")
         assert _open_tab(other, "rk-wound-checks") == "House rules"
         assert other.locator('[data-calculator="rk-wounds"] [name="rules"]').input_value() == "house"
+        # and so does the copied share address: its page sends the query on with the reader
+        other.evaluate("() => localStorage.clear()")
+        other.goto(share)
+        other.wait_for_url(url)
+        assert _open_tab(other, "rk-wound-checks") == "House rules"
     finally:
         other.close()
     assert page.watch.errors == []

@@ -39,7 +39,8 @@ new MutationObserver(() => {
   document.querySelectorAll('[data-calculator]').forEach((root) => {
     const result = root.querySelector('.cx-result');
     if (!result) return;   // the parser has not reached this calculator's figures yet
-    const figure = root.querySelector('[data-result]');
+    // a figure a reader can see: the built answer held unseen in its room while the link's loads is none
+    const figure = [...root.querySelectorAll('[data-result]')].find((f) => f.checkVisibility({ visibilityProperty: true }));
     const stop = root.querySelector('.cx-stop');
     window.__log.push({
       calc: root.dataset.calculator,

@@ -87,5 +87,29 @@ def test_desktops_get_no_info_controls(desktop: Any, served: str) -> None:
     # the page script has bound the page (the calculator's compare button is its work, and the
     # info controls would be added in the same pass)
     desktop.locator(".cx-compare").first.wait_for()
-    assert desktop.locator(".cx-preview-tap").count() == 0
+    # the build writes them (macros/preview_marks.py); a desktop never shows one
+    assert desktop.locator(".cx-preview-tap").count() > 0 and desktop.locator(".cx-preview-tap:visible").count() == 0
     assert desktop.locator("article a.cx-ruling-link").count() > 0
+
+
+def test_a_tap_on_a_headings_link_copies_and_confirms_with_no_preview_over_it(phone: Any, served: str) -> None:
+    """Issue 39 item 4: the heading's # is a copy control; Material's preview of the section it names
+    (the one the reader is on) must not open over the "Link copied" note and the citation box."""
+    phone.goto(served + "rk/damage/")
+    link = phone.locator('a.headerlink[href$="#rk-damage-rolls"]')
+    link.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+    link.tap()
+    phone.locator(".cx-flash", has_text="Link copied").wait_for(state="visible")
+    phone.locator(".cx-cite").wait_for(state="visible")
+    phone.wait_for_load_state("networkidle")   # a preview would have fetched its page by now
+    assert phone.locator(PREVIEW).count() == 0
+
+
+def test_hovering_a_headings_link_shows_no_preview(desktop: Any, served: str) -> None:
+    desktop.goto(served + "rk/damage/")
+    desktop.wait_for_load_state("networkidle")
+    desktop.locator('a.headerlink[href$="#rk-wound-checks"]').hover()
+    desktop.wait_for_load_state("networkidle")
+    assert desktop.locator(PREVIEW).count() == 0
+    desktop.locator("article a.cx-ruling-link:visible").first.hover()   # a link to a rule still previews
+    desktop.locator(PREVIEW).first.wait_for()

@@ -1,10 +1,13 @@
 """Roll: a roll in the text, or a calculator's answer, draws a total from calc's exact distribution
 (issue 41, item 1).
 
+- A page load fetches nothing of the Roll (its script, styles and data): not on the home page, a
+  rules page, the weapons table, the Calculators page, Seventh Sun's rules. A roll's popover brings
+  the Roll's script and styles when it first opens, its first Roll the page's roll data.
 - On a phone with every request for the calculator runtime (Pyodide, the wheel) refused, 6k3 in
   rk/basics/ rolls: the total is one the roll can make, its words are the ones Python writes for it,
   the last five draws stay listed (newest first, politely announced), and they are there again when
-  the popover opens again. Nothing of the Roll is fetched before the first Roll.
+  the popover opens again; 6k2 "against 4 x 5 = 20" says what its total means against TN 20.
 - The page's own drawing code (draw.js), given a seeded source of random words in place of
   crypto.getRandomValues, draws 100,000 totals from the page's 6k3 data that pass a chi-square test
   against calc's own distribution of 6k3 (and fail it against the same distribution moved by one).
@@ -31,7 +34,8 @@ from tests.support import PHONE, PageWatch
 pytestmark = pytest.mark.browser
 
 RUNTIME = "**/assets/pyodide/**"
-ROLL_PARTS = ("rolls.json", "/roll.js", "/draw.js")   # what only a Roll fetches
+ROLL_PARTS = ("rolls.json", "/roll.js", "/draw.js", "/roll.css")   # what only a Roll fetches
+PAGES = ("", "rk/basics/", "rk/weapons/", "calculators/", "sun/rules/")
 DRAWS = 100_000
 # a seeded source of 32-bit words (xorshift128), standing in for crypto.getRandomValues in the check only
 SEEDED = """
@@ -69,17 +73,34 @@ def drawn(region: Any) -> list[tuple[int, str]]:
     return [(int(s.get_attribute("data-total")), s.inner_text()) for s in spans.all()]
 
 
+def fetched(page: Any) -> list[str]:
+    return [u.rsplit("/", 1)[1] for u in page.asked if u.endswith(ROLL_PARTS)]
+
+
+def test_a_page_load_fetches_nothing_of_the_roll(no_runtime: Any, served: str) -> None:
+    page = no_runtime
+    for path in PAGES:
+        page.goto(served + path)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)   # what the page's scripts ask for once it has loaded
+        assert fetched(page) == [], path
+    assert page.watch.errors == []
+
+
 def test_a_roll_in_the_basics_rolls_with_no_runtime(no_runtime: Any, served: str) -> None:
     page = no_runtime
     page.goto(served + "rk/basics/")
     page.wait_for_load_state("networkidle")
-    assert not [u for u in page.asked if u.endswith(ROLL_PARTS)], "the page load fetched the Roll"
+    assert fetched(page) == []
+    answer = root(page, "rk-check").get_by_role("button", name="Roll", exact=True)
     roll = page.get_by_role("button", name="6k3: odds")
     roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
     roll.tap()
     pop = page.get_by_role("dialog", name="6k3: odds")
     button = pop.get_by_role("button", name="Roll 6k3")
-    for control in (button, root(page, "rk-check").get_by_role("button", name="Roll: draw a total from this answer")):
+    button.wait_for()
+    assert sorted(fetched(page)) == ["draw.js", "roll.css", "roll.js"]   # the popover brought the Roll, not its data
+    for control in (button, answer):
         box = control.bounding_box()   # a 44 px target on touch
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
     region = pop.locator(".cx-draws")
@@ -104,6 +125,16 @@ def test_a_roll_in_the_basics_rolls_with_no_runtime(no_runtime: Any, served: str
     button.focus()   # the keyboard rolls it too
     page.keyboard.press("Enter")
     page.wait_for_function("(r) => !('seen' in r.querySelector('li').dataset)", arg=region.element_handle())
+    page.keyboard.press("Escape")
+    named = page.locator('button.cx-roll[data-roll="rk-test/6/2/20"]').first   # "rolls 6k2 against 4 x 5 = 20"
+    named.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+    named.tap()
+    pop = page.get_by_role("dialog", name="6k2: odds")
+    pop.get_by_role("button", name="Roll 6k2").tap()
+    pop.locator(".cx-draws li").first.wait_for()
+    (against,) = text_draws("rk-test", {"rolled": 6, "kept": 2, "tn": 20})
+    total, words = drawn(pop.locator(".cx-draws"))[0]
+    assert words == against.meaning(total) and "TN 20" in words, words
     assert page.refused == [] or all("/assets/pyodide/" in u for u in page.refused)
     assert [u for u in page.asked if u.endswith("rolls.json")] == [served + "rk/basics/rolls.json"]
     assert page.watch.errors == []
@@ -179,8 +210,8 @@ def test_every_total_reads_as_python_writes_it(no_runtime: Any, served: str) -> 
         }"""
     )
     for key in [k for k in words if k != "answers"]:
-        kind, *numbers = key.split("/")
-        (draw,) = text_draws(kind, {"rolled": int(numbers[0]), "kept": int(numbers[1])})
+        kind, *numbers = key.split("/")   # rk-test/6/3, rk-test/6/2/20 (against TN 20)
+        (draw,) = text_draws(kind, dict(zip(("rolled", "kept", "tn"), map(int, numbers))))
         assert words[key] == [draw.meaning(t) for t in draw.totals]
     assert len(words["answers"]) == 2   # rk-check and rk-opposed
     assert any("raises to spare" in w for w in words["answers"][0])
@@ -189,7 +220,7 @@ def test_every_total_reads_as_python_writes_it(no_runtime: Any, served: str) -> 
 def test_a_calculators_answer_rolls_from_the_workers_distribution(page: Any, served: str) -> None:
     page.goto(served + "calculators/#calc-dice")
     calculator = root(page, "dice")
-    button = calculator.get_by_role("button", name="Roll: draw a total from this answer")
+    button = calculator.get_by_role("button", name="Roll", exact=True)
     button.click()   # the built answer (3d6+2) rolls from the page's data
     region = calculator.locator(".cx-draws")
     region.locator("li").first.wait_for()
@@ -232,7 +263,7 @@ def test_a_roll_and_its_draws_pass_axe(browser: Any, served: str) -> None:
     page = ctx.new_page()
     page.route(RUNTIME, lambda route: route.abort())
     page.goto(served + "rk/basics/")
-    answer = root(page, "rk-check").get_by_role("button", name="Roll: draw a total from this answer")
+    answer = root(page, "rk-check").get_by_role("button", name="Roll", exact=True)
     answer.click()   # the built answer, from the page's data: no runtime
     root(page, "rk-check").locator(".cx-draws li").first.wait_for()
     tail = roll_keep(5, 3).tail   # the built answer's 5k3: its truncated tail is said under the draws

@@ -1,5 +1,6 @@
 """A roll written in the rules shows its odds at once on a phone, with no runtime, and opens its
-calculator set to it (issue 34).
+calculator set to it (issue 34): on the weapon a table row names, with the number its sentence
+names marked and carried into the calculator (issue 39 item 1).
 
 A 360 px touch screen with every request for the calculator runtime (assets/pyodide/) refused:
 a tap on 6k3 in rk/basics/ and on a house weapon's damage in the weapons table opens the roll's
@@ -85,17 +86,61 @@ def test_a_house_weapon_in_the_weapons_table_shows_d6_damage_and_opens_the_damag
     page.locator("#rk-weapon-tables ~ .tabbed-set label", has_text="House rules").first.tap()
     roll = page.locator("article table:visible tr", has_text="Claymore").get_by_role("button", name="5k3: odds")
     pop = open_roll(page, roll)
-    expected = roll_odds("rk-damage", rolled=5, kept=3, rules="house")
-    assert pop.locator(".cx-roll-pop__mean").inner_text() == f"Average {number(expected.mean)}"
+    expected = roll_odds("rk-weapon", rules="house", weapon="claymore")
+    assert pop.locator(".cx-roll-pop__mean").inner_text() == f"Average {number(expected.mean)} with Brawn 2"
     assert "six-sided" in pop.locator(".cx-roll-pop__title").inner_text()
+    assert "Claymore" in pop.locator(".cx-roll-pop__title").inner_text()
     ruling = pop.get_by_role("link", name="R-0016")
     assert ruling.evaluate("(a) => a.href") == served + "rulings/#r-0016"
     pop.get_by_role("link").last.tap()
     page.wait_for_url("**/rk/damage/?calc=rk-wounds&**#calc-rk-wounds")
-    page.wait_for_function("() => document.querySelector('#rk-wounds-damage_rolled')?.value === '5'")
-    assert [field(page, "rk-wounds", n) for n in ("rules", "weapon", "damage_rolled", "damage_kept")] == \
-        ["house", "custom", "5", "3"]
+    page.wait_for_function("() => document.querySelector('#rk-wounds-weapon')?.value === 'claymore'")
+    assert [field(page, "rk-wounds", n) for n in ("rules", "weapon", "attacker_brawn")] == ["house", "claymore", "2"]
     # the link was followed by instant navigation: the new page's rolls are live too
     pop = open_roll(page, page.locator("article .tabbed-block:visible button.cx-roll").first)
     assert pop.locator(".cx-roll-pop__mean").inner_text().startswith("Average ")
     assert not [e for e in page.watch.errors if "Content Security Policy" in e]
+
+
+def marked_row(pop: Any) -> str:
+    """The first cell of the popover's marked row (the number its sentence names)."""
+    row = pop.locator("tr[aria-current='true']")
+    assert row.count() == 1
+    return row.locator("td").first.inner_text()
+
+
+def test_the_number_a_sentence_names_is_marked_and_opens_the_calculator_set_to_it(no_runtime: Any, served: str) -> None:
+    page = no_runtime
+    page.goto(served + "sun/rules/")
+    pop = open_roll(page, page.locator("button.cx-roll[data-roll='sun-roll/none/10']"))   # "10 or more on 3d6"
+    assert marked_row(pop) == "10"
+    pop.get_by_role("link").last.tap()
+    page.wait_for_url("**/sun/rules/?calc=sun-check&bonus=0&target=10&die=none#calc-sun-check")
+    page.wait_for_function("() => document.querySelector('#sun-check-target')?.value === '10'")
+    page.goto(served + "rk/damage/")   # "a house Unarmed blow (0k2) does with Brawn 1"
+    pop = open_roll(page, page.locator("button.cx-roll[data-roll='rk-weapon/house/unarmed/1']"))
+    assert marked_row(pop) == "1" and pop.locator(".cx-roll-pop__mean").inner_text().endswith("with Brawn 1")
+    pop.get_by_role("link").last.tap()
+    page.wait_for_function("() => document.querySelector('#rk-wounds-weapon')?.value === 'unarmed'")
+    assert [field(page, "rk-wounds", n) for n in ("rules", "weapon", "attacker_brawn")] == ["house", "unarmed", "1"]
+
+
+def test_a_popover_closes_when_the_keyboards_focus_leaves_it(page: Any, served: str) -> None:
+    page.goto(served + "rk/basics/")
+    roll = page.get_by_role("button", name="6k3: odds")
+    roll.focus()
+    page.keyboard.press("Enter")
+    pop = page.get_by_role("dialog", name="6k3: odds")
+    pop.get_by_role("button", name="Roll 6k3").wait_for()   # its Roll joins it (roll.js, loaded as it opens)
+    stops = pop.get_by_role("link").count() + pop.get_by_role("button").count()
+    for _ in range(stops):   # into the popover's Roll and links: it stays open
+        page.keyboard.press("Tab")
+        assert pop.is_visible()
+    page.keyboard.press("Tab")   # past its last link
+    pop.wait_for(state="detached")
+    assert roll.get_attribute("aria-expanded") == "false"
+    roll.focus()
+    page.keyboard.press("Enter")
+    pop.wait_for()
+    page.keyboard.press("Shift+Tab")   # back past the roll
+    pop.wait_for(state="detached")

@@ -200,7 +200,9 @@ def test_a_compare_links_first_sentence_names_the_better_side(phone: Any, served
                             timeout=READY_TIMEOUT_MS)
     result = phone.locator(f'[data-calculator="{cid}"] .cx-result')
     first = result.locator("p").first.inner_text()
-    assert first.startswith(f"{better} is better by {abs(ra[key] - rb[key]) * 100:.1f} percentage points: "
-                            f"{percent(high)} against {percent(low)}."), (first, worse)
+    # the figures are printed right under it (issue 42): the sentence gives the better side and the gap
+    assert first == f"{better} is better by {abs(ra[key] - rb[key]) * 100:.1f} percentage points.", (first, worse)
+    shown = result.locator(".cx-figure--compare").first.locator("output").all_inner_texts()
+    assert sorted(shown) == sorted([percent(high), percent(low)])
     # the sentence comes before the figures it weighs
     assert result.evaluate("(r) => r.firstElementChild.matches('p.cx-compare__verdict')")

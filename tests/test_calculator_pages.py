@@ -45,3 +45,37 @@ def test_no_calculator_placeholder_is_left(site_dir: Path) -> None:
     docs = Path(__file__).resolve().parent.parent / "docs"
     left = [str(p) for p in docs.rglob("*.md") if "<!-- calculator:" in p.read_text(encoding="utf-8")]
     assert left == []
+
+
+def test_the_calculators_page_is_made_from_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/calculators.md places each game's calculators through one macro (macros/widgets.py
+    `calculators_by_game`) that reads the registry: a calculator registered with a rule on a game's page
+    appears under that game's heading with its own anchor, without editing the page; the published
+    anchors stay (the build's contract hook fails if one goes)."""
+    import re
+    from dataclasses import replace
+
+    from macros import widgets
+
+    root = Path(__file__).resolve().parent.parent
+    source = (root / "docs" / "calculators.md").read_text(encoding="utf-8")
+    assert "{{ calculators_by_game() }}" in source
+    assert re.findall(r'calculator\("([\w-]+)"', source) == ["dice"]   # its rule is on this page
+    monkeypatch.setattr(widgets, "calculator_html", lambda cid, page_uri: f'<section data-calculator="{cid}"></section>')
+
+    def listed() -> list[tuple[str, str, str]]:
+        made = widgets.calculators_by_game("calculators.md")
+        return re.findall(r"^(#+) (.*) \{ #([\w-]+) \}$", made, re.M)
+
+    anchors = [anchor for _, _, anchor in listed()]
+    games = {c.rule.split("/")[0] for c in calc.CALCULATORS.values() if not c.rule.startswith("calculators.md")}
+    assert sorted(anchors) == sorted([f"calculators-{g}" for g in games]
+                                     + [f"calculators-{c.id}" for c in calc.CALCULATORS.values() if c.id != "dice"])
+    published = (root / "contracts" / "published_anchors.txt").read_text(encoding="utf-8")
+    assert all(f"calculators/#{anchor}" in published for anchor in anchors)
+
+    new = replace(calc.CALCULATORS["sun-check"], id="sun-new", title="A new one", rule="sun/combat.md#sun-initiative")
+    monkeypatch.setattr(widgets, "CALCULATORS", {**calc.CALCULATORS, "sun-new": new})
+    made = listed()
+    at = made.index(("###", "A new one", "calculators-sun-new"))
+    assert made[at - 1][2] == "calculators-sun-initiative" and made[at + 1] == ("##", "Roll & Keep", "calculators-rk")

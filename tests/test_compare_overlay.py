@@ -15,28 +15,38 @@ import pytest
 import calc
 from codex_view.browser import compare_reply
 from codex_view.chart import MAX_BARS, SHOWN_MASS
+from codex_view.overlay import NARROW_PAIRS
 
 
 class _Bars(HTMLParser):
-    """Each overlay panel's bars as (series, total, probability), and the texts of its axis labels."""
+    """Each overlay panel's bars as (series, total, probability), and the texts of its axis labels;
+    a phone's copy of a panel (`cx-chart__narrow`) in `narrow`, its dashed lines not counted."""
 
     def __init__(self) -> None:
         super().__init__()
         self.panels: list[list[tuple[str, int, float]]] = []
         self.labels: list[list[str]] = []
+        self.narrow: list[list[tuple[str, int, float]]] = []
         self.lines = 0
         self._label = False
+        self._copy = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
+        if tag == "div" and found.get("class") in ("cx-chart__wide", "cx-chart__narrow"):
+            self._copy = str(found["class"])
         if tag == "svg":
-            self.panels.append([])
-            self.labels.append([])
+            if self._copy == "cx-chart__narrow":
+                self.narrow.append([])
+            else:
+                self.panels.append([])
+                self.labels.append([])
         elif tag == "rect" and "data-series" in found:
-            self.panels[-1].append((str(found["data-series"]), int(str(found["data-x"])), float(str(found["data-p"]))))
-        elif tag == "line":
+            bar = (str(found["data-series"]), int(str(found["data-x"])), float(str(found["data-p"])))
+            (self.narrow if self._copy == "cx-chart__narrow" else self.panels)[-1].append(bar)
+        elif tag == "line" and self._copy != "cx-chart__narrow":
             self.lines += 1
-        self._label = tag == "span" and found.get("class") == "cx-chart__axis"
+        self._label = tag == "span" and found.get("class") == "cx-chart__axis" and self._copy != "cx-chart__narrow"
 
     def handle_data(self, data: str) -> None:
         if self._label:
@@ -96,10 +106,32 @@ def test_past_the_bar_limit_the_pairs_of_bars_stand_for_runs_of_totals() -> None
     for panel in bars.panels:
         assert 0 < len(panel) <= 2 * MAX_BARS
     assert re.search(r"Each pair of bars stands for up to [\d,]+ totals in a row \([\d,]+ totals in \d+ pairs\)", html)
+    assert "A or B on its own lists every total." in html
     exactly = bars.panels[1]
     assert sum(p for side, _, p in exactly if side == "b") == pytest.approx(1.0)
     # A's likely range leaves out tails under (1 - SHOWN_MASS) / 2 a side, and no more
     assert 1.0 - (1 - SHOWN_MASS) <= sum(p for side, _, p in exactly if side == "a") <= 1.0 + 1e-9
+
+
+@pytest.mark.parametrize("a, b", [("6k3", "4k2"), ("20d6", "20d6+1000"), ("(60d100*100)/3", "1d6"), ("3d6", "3d6+2")])
+def test_a_phone_gets_fewer_wider_pairs_over_the_same_totals(a: str, b: str) -> None:
+    """At 360 px, 80 pairs drew bars of 1.5 px: a phone's copy of each panel has at most NARROW_PAIRS
+    pairs over the same totals, each side's chances adding up as in the wide copy; a chart with
+    few enough pairs has one copy only."""
+    html, bars = _overlay(a, b)
+    if len(bars.panels[0]) <= 2 * NARROW_PAIRS:
+        assert bars.narrow == [] and "cx-chart__narrow" not in html
+        return
+    assert len(bars.narrow) == 2 and '<div class="cx-chart__narrow"><p class="cx-chart__grouped">Each pair' in html
+    for wide, narrow in zip(bars.panels, bars.narrow):
+        assert len(narrow) <= 2 * NARROW_PAIRS and min(x for _, x, _ in narrow) == min(x for _, x, _ in wide)
+    exactly_wide, exactly_narrow = bars.panels[1], bars.narrow[1]
+    for side in "ab":
+        assert sum(p for s, _, p in exactly_narrow if s == side) == pytest.approx(
+            sum(p for s, _, p in exactly_wide if s == side), abs=1e-12)
+    at_least_wide, at_least_narrow = bars.panels[0], bars.narrow[0]
+    first = {s: p for s, x, p in at_least_wide if x == min(x for _, x, _ in at_least_wide)}
+    assert {s: p for s, x, p in at_least_narrow[:2]} == first
 
 
 def test_a_scaled_constant_beyond_the_largest_number_is_refused_for_b() -> None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 import calc
+from calc.in_words import verdict
 from calc.wording import percent
 from codex_view.browser import compare_reply
-from codex_view.compare import verdict
 
 
 def _both(cid: str, a: dict[str, Any], b: dict[str, Any]) -> tuple[Any, dict[str, Any], dict[str, Any]]:
@@ -61,8 +63,27 @@ def test_the_sentence_opens_the_compare_result_and_the_copied_text() -> None:
     said = verdict(*_both("sun-check", a, b))
     first = re.search(r'<p class="cx-verdict[^"]*">([^<]*)</p>', reply["html"])
     assert first and reply["html"].index(first.group(0)) < reply["html"].index("cx-headlines")
-    assert first.group(1) == said
+    assert first.group(1) == verdict(*_both("sun-check", a, b), brief=True) == said.split(":")[0] + "."
     assert reply["text"].splitlines()[1] == said
+
+
+@pytest.mark.parametrize("cid, a, b", [
+    ("rk-check", {"rolled": 6, "kept": 3, "tn": 25}, {"rolled": 4, "kept": 2, "tn": 25}),
+    ("sun-check", {"bonus": 5, "target": 15}, {"bonus": 5, "target": 15}),
+    ("rk-horse-fall", {"wounds": 3}, {"wounds": 5}),
+])
+def test_the_page_says_only_what_the_figures_under_it_do_not(cid: str, a: dict[str, Any], b: dict[str, Any]) -> None:
+    """Compare at 360 px: the sentence repeated the label and both figures printed right under it. On
+    the page it names the better side and the gap; the copied text, without figures beside it, keeps all."""
+    reply = compare_reply(cid, {"a": a, "b": b})
+    said = re.search(r'<p class="cx-verdict cx-compare__verdict">([^<]*)</p>', reply["html"]).group(1)
+    first = re.search(r'<div class="cx-figure cx-figure--compare[^"]*"><span class="cx-figure__label">(.*?)</span>'
+                      r'<span class="cx-figure__pair">(.*?)</span>(?:<span class="cx-diff|</div>)', reply["html"])
+    labels = re.findall(r"(?:A: |B: )?([^<>]+)", first.group(1))
+    figures = re.findall(r"<output[^>]*>([^<]*)</output>", first.group(2))
+    assert labels and figures and [t for t in labels + figures if t.strip() and t.strip() in said] == []
+    assert "Compared:" not in said and said.endswith(".")
+    assert reply["text"].splitlines()[1].startswith(said.rstrip("."))
 
 
 def test_figures_that_differ_only_past_what_is_shown() -> None:

@@ -94,10 +94,15 @@ SEED_ACTION_COSTS = [
 # Seed 003: every roll it names, with its pool and what sets its black dice.
 SEED_ROLLS = [
     ("Initiative", "Dex + Wits + Initiative skill", None),
+    ("Intimidate after a stick them up", "Your intimidation pool, with +6 dice", None),
+    ("Quick draw", "The weapon skill", None),
+    ("Engage or Evade", "Each side's roll to hit", None),
+    ("Dodge a missile", "Your dodge pool", None),
     ("Break free", "STR + Fisticuffs", None),
     ("Choke", "STR + Fisticuffs", None),
     ("Resist a choke", "Fortitude + Resolve", "margins of success"),
     ("Resist a knockout", "Fortitude + Resolve", "Three times the damage done"),
+    ("Damage", "The weapon's damage dice", None),
     ("Massive damage", "Fortitude + Fortitude", "point of damage above your Fortitude"),
     ("Stop all bleeding", "Wits + Medicine, Animal Care or Science: Biology", None),
     ("Stabilise", "Wits + Medicine", None),

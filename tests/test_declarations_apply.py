@@ -1,8 +1,7 @@
 """Each calculator's declaration says when a field applies, and everything reads that one rule.
 
-- Walk every calculator: a field that can be hidden (`shown_when`) or replaced (`replaced_by`: a
-  Stat and a Skill in place of the dice) changes nothing in the result wherever it does not apply,
-  whatever value it holds (issue 17, item 1; issue 30, item 3).
+- The walk over every calculator, both ways (a field that applies changes the answer, one that does
+  not never does: issue 17, item 1; issue 30, item 3; issue 39, item 2), is tests/test_fields_used.py.
 - `Param.applies` compares values in one canonical form (a yes/no is "true"/"false"), the form
   the page's checkbox sends; the page's `applies` (docs/assets/js/form-state.js), run under
   Node on the same data the build writes, agrees with it on every case here.
@@ -17,16 +16,15 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 import pytest
 
 import calc
 from calc.calculator import Calculator
-from calc.errors import InputError
+from calc.in_words import question_text
 from calc.params import BoolParam, ChoiceParam, IntParam, Param, canonical
 from calc.registry import parse_params
-from codex_view.compare import question_text
 from codex_view.render import widget_html
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,69 +42,6 @@ def _alternatives(param: Param, values: Mapping[str, Any]) -> list[Any]:
         out: list[Any] = sorted({param.minimum, min(param.maximum, base + 1), min(param.maximum, base + 3)})
         return out + ([None] if param.optional else [])
     return []
-
-
-def _settings(calculator: Calculator, param: Param) -> Iterator[dict[str, Any]]:
-    """The defaults, each value of the fields that decide `param`, and one change to each other choice
-    or yes/no field: those of them where `param` does not apply."""
-    base = calculator.defaults()
-    candidates = [base]
-    deciding = {name for name, _ in param.shown_when}
-    if param.replaced_by:   # the fields that take its place, each holding a value
-        filled = {name: _alternatives(calculator.param(name), base)[1] for name in param.replaced_by}
-        candidates.append({**base, **filled})
-        deciding |= {name for name in param.replaced_by for name, _ in calculator.param(name).shown_when}
-        base = {**base, **filled}
-    by_name = {p.name: p for p in calculator.params}
-    for other in calculator.params:
-        if other.name in deciding and isinstance(other, ChoiceParam) and other.filtered_by:
-            # its choices depend on another field (rk-attack's kind on the rules): try each pair
-            filter_field = by_name[other.filtered_by]
-            for fv in _alternatives(filter_field, base):
-                filtered = {**base, other.filtered_by: fv}
-                candidates += [{**filtered, other.name: v} for v in _alternatives(other, filtered)]
-        elif other.name in deciding:
-            candidates += [{**base, other.name: v} for v in _alternatives(other, base)]
-        elif isinstance(other, (ChoiceParam, BoolParam)) and other is not param:
-            changed = [v for v in _alternatives(other, base) if v != other.default][:1]
-            candidates += [{**base, other.name: v} for v in changed]
-    seen: list[dict[str, Any]] = []
-    for values in candidates:
-        if values not in seen and not calculator.applies(param, values):
-            seen.append(values)
-            yield values
-
-
-HIDEABLE = [
-    pytest.param(cid, p.name, id=f"{cid}.{p.name}")
-    for cid, c in calc.CALCULATORS.items() for p in c.params if p.shown_when or p.replaced_by
-]
-
-
-def _compute(calculator: Calculator, values: Mapping[str, Any]) -> dict[str, Any]:
-    return calculator.compute(**parse_params(calculator, values))
-
-
-@pytest.mark.parametrize("cid, name", HIDEABLE)
-def test_a_field_that_does_not_apply_changes_nothing(cid: str, name: str) -> None:
-    calculator = calc.CALCULATORS[cid]
-    param = next(p for p in calculator.params if p.name == name)
-    tried, most = 0, 0
-    for values in _settings(calculator, param):
-        try:
-            expected = _compute(calculator, values)
-        except InputError:
-            continue   # a setting that is an error in its own right (Other weapon with no dice)
-        alternatives = _alternatives(param, values)
-        most = max(most, len(alternatives))
-        for value in alternatives:
-            changed = {**values, name: value}
-            assert not calculator.applies(param, changed)
-            assert _compute(calculator, changed) == expected, f"{name}={value!r} changed the result for {values}"
-            tried += 1
-    # two values tried at least, unless the settings that hide it offer it one value only (rk-fight's
-    # kind of defender is always a hero under the house rules)
-    assert tried >= min(2, most) and tried, f"{cid}.{name}: no setting where it does not apply was worked out"
 
 
 # ---------------------------------------------------------------- one rule, one canonical form
@@ -152,10 +87,10 @@ def _cases() -> list[tuple[dict[str, list[str]], dict[str, str], bool]]:
     cases = []
     for c in [*calc.CALCULATORS.values(), _fake()]:
         for p in c.params:
-            if not p.shown_when:
+            if not p.when():
                 continue
             base = c.defaults()
-            tried = [base] + [{**base, name: v} for name, _ in p.shown_when
+            tried = [base] + [{**base, name: v} for name in p.deciding()
                               for q in c.params if q.name == name for v in _alternatives(q, base)]
             for values in tried:
                 cases.append((p.when(), {k: canonical(v) for k, v in values.items()}, p.applies(values)))

@@ -1,7 +1,7 @@
 """The link contract holds in the build that deploys, and the deploy waits for the tests.
 
 - .github/workflows/pages.yml: the deploy job needs the test job and the build job.
-- The build itself (macros/contract_hook.py, `validation: anchors: warn` in mkdocs.yml) stops on
+- The build itself (macros/hooks/contract.py, `validation: anchors: warn` in mkdocs.yml) stops on
   a renamed published heading, a deleted ruling, and a ruling whose text changed under its ID.
   Each case edits a copy of the project in a temporary folder and builds it as `make build` does
   (once per session, linking the project's `.cache`).

@@ -184,3 +184,21 @@ def test_bad_params_name_the_field(params: dict[str, object], field: str) -> Non
         calc.evaluate("pool-check", params)
     title = next(p.title for p in calc.CALCULATORS["pool-check"].params if p.name == field)
     assert caught.value.field == field and title in caught.value.message
+
+
+def test_a_single_roll_is_labelled_as_one_and_an_opposed_roll_names_the_attacker() -> None:
+    """Issue 42: a single roll's chance read "(opposed: the attacker wins)". Each headline now names
+    the roll made: a single roll its success and net successes, an opposed roll the attacker and margin."""
+    from codex_view.render import result_html
+
+    pool = calc.CALCULATORS["pool-check"]
+    single = calc.evaluate("pool-check", dict(pool.defaults(), black=1))
+    opposed = calc.evaluate("pool-check", dict(pool.defaults(), mode="opposed"))
+    titles = {name: {h.key: h.title(r) for h in pool.headlines if h.shown(r) is not None}
+              for name, r in (("single", single), ("opposed", opposed))}
+    assert titles["single"] == {"chance": "Chance of success", "negative": "Negative result",
+                                "mean": "Average net successes"}
+    assert titles["opposed"]["chance"] == "Chance the attacker wins"
+    assert titles["opposed"]["mean"].startswith("Average margin")
+    shown = result_html(pool, single)
+    assert "opposed" not in shown.lower() and "attacker" not in shown.lower()

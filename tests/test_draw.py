@@ -19,7 +19,9 @@ from calc.draw import BITS, Band, Draw, draw_of, weights_of
 from calc.keep import roll_keep
 from calc.notation.evaluation import chance
 from calc.registry import CALCULATORS, parse_params
+from calc.rk_rules import damage_dist
 from calc.rk_vocabulary import RAISE
+from calc.roll_odds import DEFAULT_PANACHE, roll_odds, weapon_dice
 from calc.seventh_sun import degrees, roll as sun_dice
 from codex_view.browser import run
 from codex_view.draws import MEANINGS, answer_draw
@@ -175,7 +177,7 @@ def test_the_worker_answers_a_roll_with_the_answers_draw() -> None:
     assert "distribution" not in single["result"]   # an answer's reply stays small: the Roll asks apart
 
 
-def test_a_roll_in_the_text_draws_from_its_calculators_distribution() -> None:
+def test_a_roll_in_the_text_draws_from_its_popovers_distribution() -> None:
     (six_k_three,) = roll_draws.text_draws("rk-test", {"rolled": 6, "kept": 3})
     assert six_k_three.totals == weights_of(roll_keep(6, 3).pmf())[0]
     assert six_k_three.meaning(27) == "27: meets TN 25, short of TN 30"
@@ -185,9 +187,71 @@ def test_a_roll_in_the_text_draws_from_its_calculators_distribution() -> None:
     (pool,) = roll_draws.text_draws("pool", {"dice": 4})
     assert [pool.meaning(t) for t in (0, 1, 3)] == ["0: no success", "1: 1 success", "3: 3 successes"]
     (fist,) = roll_draws.text_draws("rk-brawn-damage", {"kept": 1, "rules": "summary"})
-    assert fist.label == "0k1 with Brawn 2" and fist.meaning(14) == "14 damage, with Brawn 2"
+    assert fist.label == "0k1 with Brawn 2" and fist.meaning(14) == "14 damage, assuming Brawn 2"
     (house,) = roll_draws.text_draws("rk-damage", {"rolled": 3, "kept": 2, "rules": "house"})
     assert house.meaning(9) == "9 damage" and house.totals[0] == 2
+
+
+def test_a_roll_says_what_its_total_means_against_the_number_its_sentence_names() -> None:
+    """A TN the sentence names counts the raises to spare (rk/basics.md: each Raise is 5 more);
+    a Seventh Sun total and a pool's successes are met or missed; hand-checked figures."""
+    (tn,) = roll_draws.text_draws("rk-test", {"rolled": 6, "kept": 3, "tn": 25})
+    assert [tn.meaning(t) for t in (24, 27, 30, 41)] == [
+        "24: misses TN 25", "27: meets TN 25, no raise to spare", "30: meets TN 25, 1 raise to spare",
+        "41: meets TN 25, 3 raises to spare"]
+    (total,) = roll_draws.text_draws("sun-roll", {"die": "none", "target": 10})
+    assert [total.meaning(t) for t in (9, 10, 18)] == ["9: under 10", "10: 10 or more", "18: 10 or more"]
+    (need,) = roll_draws.text_draws("pool", {"dice": 5, "need": 2})
+    assert [need.meaning(t) for t in (1, 2, 4)] == [
+        "1: short of the 2 successes needed", "2: meets the 2 successes needed", "4: meets the 2 successes needed"]
+    (one,) = roll_draws.text_draws("pool", {"dice": 5, "need": 1})
+    assert one.meaning(0) == "0: short of the 1 success needed"
+
+
+def test_damage_by_brawn_or_panache_is_drawn_for_the_one_named_or_says_which_it_assumes() -> None:
+    """A rating used in hand adds one unkept die per point of Brawn; Social Damage one per point of
+    Panache (house rules, six-sided dice): drawn for the value the sentence names, else for the one
+    its calculator is set to, and the words say which."""
+    (named,) = roll_draws.text_draws("rk-weapon", {"rules": "house", "weapon": "claymore", "brawn": 3})
+    (assumed,) = roll_draws.text_draws("rk-weapon", {"rules": "house", "weapon": "claymore"})
+    assert named.meaning(20) == "20 damage, with Brawn 3" and named.label == "Claymore with Brawn 3"
+    assert assumed.meaning(20) == "20 damage, assuming Brawn 2" and assumed.label == "Claymore with Brawn 2"
+    rolled, kept, _ = weapon_dice("house", "claymore", 3)
+    assert named.weights == weights_of(damage_dist(rolled, kept, rules="house").pmf())[1]
+    (social,) = roll_draws.text_draws("rk-social", {"base": "1k3", "panache": 3})
+    assert social.meaning(12) == "12 Social Damage, with Panache 3"
+    assert social.weights == weights_of(damage_dist(1 + 3, 3, rules="house").pmf())[1]   # 1k3 and 3 unkept dice
+    (social_assumed,) = roll_draws.text_draws("rk-social", {"base": "2k4"})
+    assert social_assumed.meaning(12) == f"12 Social Damage, assuming Panache {DEFAULT_PANACHE}"
+    (hit,) = roll_draws.text_draws("rk-social-hit", {"base": "1k3", "panache": 2, "raises": 1})
+    assert hit.meaning(12) == "12 Social Damage" and hit.label == "a Social Attack with Panache 2 and 1 damage raise"
+    assert hit.weights == weights_of(damage_dist(4, 3, rules="house").pmf())[1]   # 1k3 + 2 + 1: 4k3
+
+
+@pytest.mark.parametrize("kind,params", [
+    ("rk-test", {"rolled": 6, "kept": 3, "tn": 25}), ("rk-test", {"rolled": 2, "kept": 2, "check": "social"}),
+    ("rk-damage", {"rolled": 3, "kept": 2, "rules": "summary"}), ("rk-brawn-damage", {"kept": 2, "rules": "house", "brawn": 4}),
+    ("rk-weapon", {"rules": "house", "weapon": "bow"}), ("rk-weapon", {"rules": "house", "weapon": "claymore"}),
+    ("rk-hit", {"rules": "summary", "weapon": "heavy", "brawn": 2, "raises": 1}),
+    ("rk-social", {"base": "1k3"}), ("rk-social-hit", {"base": "2k4", "panache": 1}),
+    ("sun-roll", {"die": "penalty", "target": 12}), ("pool", {"dice": 7, "need": 3}),
+])
+def test_a_rolls_draw_gives_the_figures_its_popover_shows(kind: str, params: dict) -> None:
+    """From the draw's weights alone: each row's chance (within the weights' rounding and the
+    truncated tail), or for a row per Brawn or Panache the average of the one drawn for."""
+    odds = roll_odds(kind, **params)
+    (draw,) = roll_draws.text_draws(kind, params)
+    kept = fsum(w for w in draw.weights) / ONE
+    assert kept == 1.0
+    slack = 2.0 ** -BITS + draw.tail + 1e-12
+    if odds.shown == "number":
+        trait = roll_draws.TRAITS[odds.threshold]
+        mean = fsum(t * w / ONE for t, w in zip(draw.totals, draw.weights))
+        assert abs(mean - dict((int(r[0]), r[1]) for r in odds.rows)[odds.params[trait]]) < 1e-9
+        return
+    for threshold, chance_shown in odds.rows:
+        drawn = fsum(w for t, w in zip(draw.totals, draw.weights) if t >= threshold) / ONE
+        assert abs(drawn - chance_shown) <= slack, (threshold, drawn, chance_shown)
 
 
 def test_a_pages_file_holds_its_rolls_and_its_answers() -> None:

@@ -87,7 +87,34 @@ def test_compare_mode_budgets_both_sides_together() -> None:
     share_a, share_b = (cost(parse(e)) / calc.notation.MAX_SECONDS for e in (a, b))
     assert share_a <= 1 and share_b <= 1 < share_a + share_b
     refused = compare_reply("dice", {"a": {"expr": a}, "b": {"expr": b}})
-    assert refused["error"]["field"] == "expr" and "together are too costly" in refused["error"]["message"]
+    assert refused["error"]["field"] == "expr" and "together are too much work" in refused["error"]["message"]
+    assert refused["error"]["side"] == "both" and refused["error"]["costly"] is True
     assert f"{share_b:.0%}" in refused["error"]["message"]
     answered = compare_reply("dice", {"a": {"expr": "3d6"}, "b": {"expr": b}})
     assert "error" not in answered and answered["result"]["b"]["mean"] > 0
+
+
+def test_a_compare_refusal_names_the_side_that_costs_too_much() -> None:
+    """Issue 39 item 6: A alone over the budget against a 1d6 is A's refusal (no field of the form, which
+    holds B), said as too much work, with A's input beside it; B alone over it is B's field's."""
+    from codex_view.browser import compare_reply
+
+    refused = compare_reply("dice", {"a": {"expr": "28d100kl19ro5"}, "b": {"expr": "1d6"}})["error"]
+    assert refused["field"] is None and refused["side"] == "a" and refused["costly"] is True
+    assert refused["message"].startswith("Setting A (pinned) is too much work") and refused["input"] == "28d100kl19ro5"
+    assert "28d100kl19ro5" not in refused["message"] and "1d6" not in refused["message"]
+    refused = compare_reply("dice", {"a": {"expr": "1d6"}, "b": {"expr": "28d100kl19ro5"}})["error"]
+    assert refused["field"] == "expr" and refused["side"] == "b" and refused["message"].startswith("Setting B is too much")
+
+
+def test_a_refusal_says_the_refused_input_once_when_the_page_shows_it() -> None:
+    """The message keeps the input for those who see only the message; `plain` leaves it out for the page,
+    which shows the input itself (the field, a link's input under the calculator's title)."""
+    from codex_view.browser import reply
+
+    error = reply("dice", {"expr": "28d100kl19ro5"})["error"]
+    assert "“28d100kl19ro5”" in error["message"] and error["costly"] is True
+    assert error["plain"] == error["message"].replace(" “28d100kl19ro5”", "") and "28d100kl19ro5" not in error["plain"]
+    error = reply("sun-check", {"bonus": 0, "target": "NaN", "die": "none"})["error"]
+    assert error["field"] == "target" and "'NaN'" in error["message"] and "NaN" not in error["plain"]
+    assert error["plain"].endswith("from 1 to 80.")

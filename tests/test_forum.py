@@ -1,6 +1,6 @@
 """Forum-ready: link previews, social cards, rulings (log, backlinks, feed), printable rules, citations.
 
-Code: macros/forum_hook.py with macros/cards.py, meta.py, rulings.py, printing.py; the cite
+Code: macros/hooks/forum.py with macros/cards.py, meta.py, rulings.py, printing.py; the cite
 popover is `bindHeadingLinks` in docs/assets/js/links.js; data: calc/data/rulings.json.
 """
 
@@ -157,7 +157,8 @@ def test_cards_are_deterministic_and_say_which_page() -> None:
 
 def test_a_kept_card_is_the_one_its_text_draws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Builds keep cards in .cache under their text: a changed title gets its own card."""
-    from macros import build_cache, forum_hook
+    from macros import build_cache
+    from macros.hooks import forum as forum_hook
 
     monkeypatch.setattr(build_cache, "ROOT", tmp_path)
     asked = [{"site_name": SITE_NAME, "title": t, "game": "Roll & Keep", "footer": forum_hook.CARD_FOOTER}

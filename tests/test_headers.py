@@ -2,7 +2,7 @@
 
 - Redirect stubs (mkdocs-redirects) carry the same meta policy as every page, with their own
   inline script's hash.
-- `_headers` (Netlify / Cloudflare Pages format, written by macros/security_hook.py) gives every
+- `_headers` (Netlify / Cloudflare Pages format, written by macros/hooks/security.py) gives every
   page the meta tag's directives plus `frame-ancestors 'none'`, and each worker script a policy
   of its own (workers take their policy from their response, never from the page).
 - In Chromium, with the site served *with* those headers as such a host would, a calculator
@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from macros import security_hook
+from macros.hooks import security as security_hook
 from tests.browser import wait_for_result
 from tests.support import Handler, Server, free_port
 from tests.site_pages import calculator_pages

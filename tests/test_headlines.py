@@ -8,7 +8,7 @@ headline says so with the chance of the roll with no raises, instead of disappea
 from __future__ import annotations
 
 import calc
-from codex_view.compare import answer_text
+from calc.in_words import answer_text
 from codex_view.render import result_html
 from calc.wording import percent
 

@@ -4,7 +4,7 @@ Every built page requests nothing outside the site's origin (tests/test_every_pa
 worker (docs/sw.js, registered by assets/js/offline.js) keeps what reading needs; when the
 reader presses "Keep the Codex on this device", it downloads the rest, after which the
 calculators answer with the network cut. The worker's manifest (which files, their sha256 and
-sizes, the cache version) is written into sw.js by macros/security_hook.py after the build.
+sizes, the cache version) is written into sw.js by macros/hooks/security.py after the build.
 """
 
 from __future__ import annotations
@@ -100,6 +100,13 @@ def test_calculators_work_offline_after_the_reader_keeps_the_codex(browser: Any,
         cid = calculator_pages(site_dir)[other][0]
         page.goto(served + other)
         wait_for_close_result(page, cid, headline_key(cid), calc.CALCULATORS[cid].defaults())
+        # a rule's share address, pasted from a forum, opens the rule, with the tab it names (issue 39)
+        page.goto(served + "s/rk-damage-rolls/?rules=house")
+        page.wait_for_url(served + "rk/damage/?rules=house#rk-damage-rolls")
+        assert page.locator("h1").first.inner_text().startswith("Damage and wounds")
+        tab = page.locator("#rk-damage-rolls ~ .tabbed-set").first
+        assert tab.locator(".tabbed-labels > label", has_text="House rules").evaluate(
+            "(l) => document.getElementById(l.htmlFor).checked")
         assert errors == []
 
         # the reader removes the copy: what reading needs stays, the rest goes

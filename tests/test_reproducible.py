@@ -10,7 +10,7 @@ What could differ, and how it is pinned:
   (macros/snapshot.py); the same checkout on the same machine reuses it. A fresh clone on
   another machine makes its own: same name, different bytes. This test checks the checkout
   case, and that the snapshot's name depends only on its inputs.
-- the service worker's cache version: a hash of the files it keeps (macros/security_hook.py).
+- the service worker's cache version: a hash of the files it keeps (macros/hooks/security.py).
 """
 
 from __future__ import annotations

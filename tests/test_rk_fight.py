@@ -371,3 +371,11 @@ def test_the_sentence_gives_each_chance_in_the_headlines_digits() -> None:
         shown = percent(result[key]).replace(">", "more than ")
         assert f"{shown} of the time" in result["verdict"], (key, result["verdict"])
     assert f"Crippled within {result['attacks']} attacks" in result["verdict"]
+
+
+def test_the_form_opens_on_the_defender() -> None:
+    """Issue 42.6: what a reader changes first comes first: who the defender is (kind, Resolve, Brawn), then
+    the attack; "Kind of defender" was the 17th field (about 1,555 px under the title at 360 px, 244 now)."""
+    names = [p.name for p in calc.CALCULATORS["rk-fight"].params if not p.more]
+    assert names[:4] == ["rules", "category", "resolve", "brawn"]
+    assert names.index("rolled") < names.index("weapon") < names.index("defense") < names.index("attacks")

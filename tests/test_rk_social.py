@@ -136,7 +136,9 @@ def test_bad_base_damage_names_the_field() -> None:
 
 @pytest.mark.parametrize("param", SOCIAL_PARAMS, ids=lambda p: p.name)
 def test_social_params_are_shown_for_social_attacks_and_refuse_by_label(param: Any) -> None:
-    assert param.shown_when == (("kind", ("social",)),)
+    # a Parry's own settings matter only while the target Parries
+    parried = (("defense", ("active",)),) if param.name in ("parry_raises", "defense_explode") else ()
+    assert param.shown_when == (("kind", ("social",)),) + parried
     with pytest.raises(InputError) as caught:
         param.parse("nonsense")
     assert caught.value.field == param.name

@@ -21,19 +21,18 @@ import pytest
 import calc
 from calc import rk_vocabulary
 from calc.errors import InputError
+from calc.in_words import question_text
 from calc.params import Param
 from calc.registry import parse_params
-from codex_view.compare import question_text
 from codex_view.render import widget_html
 
 CALC = Path(calc.__file__).resolve().parent
 RK = [cid for cid in calc.CALCULATORS if cid.startswith("rk-")]
-# each calculator module, and the sibling calculator modules it may call (rk-attack runs rk-wounds'
-# compute for each hit, and plans a Social Attack with its helper module): never their declarations
+# each calculator module, and the sibling modules it may call: rk-attack plans a Social Attack with its
+# own other half, rk_social (which declares no calculator); never another calculator's declaration
 MODULES = {"rk_check", "rk_tn", "rk_wounds", "rk_horse_fall", "rk_attack", "rk_social", "rk_fight", "rk_opposed",
            "rk_initiative"}
-CALLS = {("rk_attack", "rk_wounds"): {"wounds"}, ("rk_attack", "rk_social"): {"plan_social", "question",
-                                                                               "question_tail", "SOCIAL_PARAMS"}}
+CALLS = {("rk_attack", "rk_social"): {"plan_social", "question", "SOCIAL_PARAMS"}}
 
 
 def _vocabulary_fields() -> list[Param]:
@@ -50,8 +49,8 @@ def _vocabulary_fields() -> list[Param]:
 
 
 def _core(param: Param) -> Param:
-    """A field less what a calculator may set when composing it: its default and when it is shown."""
-    return replace(param, default=None, shown_when=())
+    """A field less what a calculator may set when composing it: its default and when it applies."""
+    return replace(param, default=None, shown_when=(), shown_any=(), replaced_by=())
 
 
 def test_a_field_two_calculators_share_is_the_vocabularys() -> None:
@@ -91,6 +90,28 @@ def test_no_calculator_imports_a_siblings_declaration(module: str) -> None:
             names = {n.attr for n in ast.walk(tree)
                      if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == sibling}
         assert names <= allowed, f"{module} takes {sorted(names - allowed)} from {sibling}"
+
+
+def _calculator_modules() -> dict[str, Any]:
+    """Every calc module that declares calculators, by name (its module's file stem, `notation` included)."""
+    return {c.compute.__module__.split(".")[1] for c in calc.CALCULATORS.values()}
+
+
+def test_no_calculator_module_imports_another() -> None:
+    """Issue 40: calculators share Roll & Keep's rules through calc.rk_exchange's values, never by calling
+    another calculator (rk-attack no longer runs rk-wounds once per raise and reads its dict)."""
+    modules = _calculator_modules()
+    assert {"rk_wounds", "rk_attack", "rk_fight", "seventh_sun", "dice_pool", "notation"} <= modules
+    taken = []
+    for path in sorted(CALC.rglob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = {node.module or ""} | {a.name for a in node.names if not node.module}
+                found = {n.split(".")[0] for n in names} & modules
+                if found and path.stem not in found and path.stem in modules | {"rk_social", "rk_fight_chain"}:
+                    taken.append((path.stem, sorted(found)))
+    assert taken == []
 
 
 HAND_XKY = re.compile(r"\}k\{")
@@ -171,3 +192,51 @@ def test_replacing_fields_exist_and_replace_nothing_themselves() -> None:
         for p in c.params:
             for name in p.replaced_by:
                 assert name != p.name and not c.param(name).replaced_by, (c.id, p.name, name)
+
+
+# ---------------------------------------------------------------- offered under these rules (issue 40, item 3)
+def _filtered() -> list[tuple[str, str]]:
+    return [(cid, p.name) for cid, c in calc.CALCULATORS.items() for p in c.params
+            if getattr(p, "filtered_by", "")]
+
+
+def test_a_choice_its_rules_do_not_offer_is_refused_once_in_one_wording() -> None:
+    """Every field whose choices depend on the rules (the weapon, the kind of attack) is checked where the
+    params are parsed, with one sentence naming the field and the rules; the weapon gets the same
+    sentence from every calculator that takes one."""
+    assert {("rk-wounds", "weapon"), ("rk-attack", "weapon"), ("rk-fight", "weapon"), ("rk-attack", "kind"),
+            ("rk-fight", "category")} <= set(_filtered())
+    by_pair: dict[tuple[str, str, str], set[str]] = {}
+    refused = 0
+    for cid, name in _filtered():
+        calculator = calc.CALCULATORS[cid]
+        param = calculator.param(name)
+        by = calculator.param(param.filtered_by)
+        for under, _ in by.choices:
+            values = {**calculator.defaults(), by.name: under}
+            offered = {v for v, _ in param.options(values)}
+            for value, label in param.choices:
+                state = {**values, name: value}
+                if value in offered or not calculator.applies(param, state):
+                    continue
+                with pytest.raises(InputError) as caught:
+                    parse_params(calculator, state)
+                refused += 1
+                assert caught.value.field == name
+                short = label.split(":")[0].split(" (")[0]
+                under_words = by.words(under, values).split(" (")[0]
+                assert caught.value.message == (f"{param.title}: \u201c{short}\u201d is not offered under "
+                                                f"\u201c{under_words}\u201d; choose one from the list, or change {by.title}.")
+                by_pair.setdefault((name, under, value), set()).add(caught.value.message)
+    weapons = {pair: said for pair, said in by_pair.items() if pair[0] == "weapon"}
+    assert len(weapons) >= 12 and all(len(said) == 1 for said in weapons.values())
+    assert refused >= 3 * len(weapons)   # each weapon pair refused by rk-wounds, rk-attack and rk-fight alike
+
+
+def test_a_hidden_choice_is_not_refused() -> None:
+    """A field that does not apply is never refused: the kind of defender under the house rules (always a
+    hero there) and a weapon behind a Social Attack are ignored, as every hidden field is."""
+    fight = calc.CALCULATORS["rk-fight"]
+    assert calc.evaluate("rk-fight", {**fight.defaults(), "rules": "house", "category": "brute"})["category"] == "hero"
+    attack = calc.CALCULATORS["rk-attack"]
+    calc.evaluate("rk-attack", {**attack.defaults(), "rules": "house", "kind": "social", "weapon": "dagger"})

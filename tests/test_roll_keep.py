@@ -371,16 +371,17 @@ def test_unarmed_with_low_brawn_keeps_every_die() -> None:
     assert any("R-0050" in note for note in unarmed["notes"])
     panzer = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "panzerhand", "attacker_brawn": 1})
     assert panzer["damage_dice"] == "2k2 on exploding d6s"
-    from calc.rk_rules import damage_dice, damage_dist
+    from calc.rk_exchange import Weapon
+    from calc.rk_rules import damage_dist
 
-    assert damage_dice(rules="house", weapon="unarmed", attacker_brawn=1)["kept"] == 1
+    assert Weapon("house", "unarmed", attacker_brawn=1).hit().kept == 1
     assert damage_dist(1, 2, rules="house").mean() == damage_dist(1, 1, rules="house").mean()
 
 
 def test_weapon_list_follows_the_rules() -> None:
     """Issue 11.10: each weapon says which rules list it, with that table's damage; no mark is
     left unexplained (the summary table's asterisk on improvised weapons is spelled out)."""
-    from calc.rk_rules import WEAPON_OPTIONS
+    from calc.rk_weapons import WEAPON_OPTIONS
 
     def weapons_for(rules: str) -> tuple[str, ...]:
         return tuple(wid for wid, by in WEAPON_OPTIONS if rules in dict(by))
@@ -397,7 +398,8 @@ def test_weapon_list_follows_the_rules() -> None:
             calc.evaluate("rk-wounds", {"rules": rules, "brawn": 2, "weapon": wid, "damage_rolled": 2, "damage_kept": 1})
     with pytest.raises(InputError) as caught:
         calc.evaluate("rk-wounds", {"rules": "summary", "brawn": 2, "weapon": "buckler"})
-    assert caught.value.message.startswith("Weapon: the Buckler is not in the summary rules")
+    assert caught.value.message == ("Weapon: \u201cBuckler\u201d is not offered under \u201cSummary rules\u201d; choose one "
+                                    "from the list, or change Rules.")
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,11 @@ import re
 from pathlib import Path
 
 from calc import data
-from calc.rk_fight import CRIPPLED_DICE
+from calc.rk_damage import DAMAGE_SIDES, FIREARM_STEP, SUMMARY_MOST, WOUND_STEP, wound_count
+from calc.rk_fight import CRIPPLED_DICE, KNOCKED_OUT
 from calc.rk_initiative import PENALTY
-from calc.rk_rules import RAISE, THROWABLE
+from calc.rk_rules import RAISE, RANK_TN, ROLL_SIDES, STAT_DICE
+from calc.rk_weapons import THROWABLE
 from calc.rk_tn import DRAWING, GETTING_UP, MOUNTED, OFF_HAND, TWO_PISTOLS, WRESTLING
 from calc.seventh_sun import DEGREES
 from macros import rule_numbers
@@ -25,6 +27,19 @@ SOURCE_RK = {
     "wrestling.attack_ungrappled.tn": 5, "wrestling.escape_athletics.tn": 5, "wrestling.unseat.tn": 10,
     "mounted.leap_athletics.tn": 10, "mounted.shared_horse.tn": 5, "mounted.carriage_chase.tn": 5,
     "mounted.on_foot.tn": 10, "crippled_dice": 2, "initiative_penalty": 2, "raise": 5,
+    # summary: "Overall TN = (Defense Knack + 1) * 5", "(skill + stat) total * 5", "roll (twice stat), keep skill",
+    # "All dice referred to are ten-siders"; house: damage dice "are always 6-sided dice"
+    "rank_tn": 5, "stat_dice": 2, "dice.roll": 10, "dice.damage.summary": 10, "dice.damage.house": 6,
+    # summary: "fails by 20 or more ... 2 Serious wounds ... (eg. firearms) ... 10 or more"; house: "more than 20 ...
+    # each 20 points", "For Firearms ... more than 10 ... each 10 points"
+    "wound_check.step": 20, "wound_check.firearm_step": 10, "wound_check.summary_most": 2,
+    "knocked_out_resolve": 2,   # "twice their Resolve" (summary), "twice as many ... as he has Resolve" (house)
+    "damage.two_pistols.rolled": 1, "damage.two_pistols.kept": 1,   # "increases the damage by +1k1"
+    # house: "Social Damage is usually 1k3", "can increase the base damage ... to 2k4", "(Opponent's Panache)k2",
+    # "the defender gains +5 to his SD"
+    "social_damage.usual.rolled": 1, "social_damage.usual.kept": 3, "social_damage.swordsman.rolled": 2,
+    "social_damage.swordsman.kept": 4, "social_damage.failed_kept": 2, "social_defense_per_wound": 5,
+    "disarm_hold_raises": 2,   # summary, Disarm: "With two Raises you may end up holding the weapon"
 }
 SOURCE_THROWABLE = {"house": {"knife", "improvised_small", "improvised_medium", "improvised_large"},
                     "summary": {"dagger"}}
@@ -36,20 +51,23 @@ QUOTED = {
                                 "rk_numbers.tn.two_pistols", "rk_physical_tn.prone.adjustment", "rk_numbers.raise"},
     "rk/basics/index.html": {"rk_numbers.raise"},
     "rk/choosing-raises/index.html": {"rk_numbers.raise"},
-    "rk/social/index.html": {"rk_numbers.raise"},
+    "rk/social/index.html": {"rk_numbers.raise", "rk_numbers.wound_check.step"},
     "rk/mounted/index.html": {"rk_numbers.wrestling.unseat.tn", "rk_numbers.mounted.leap_athletics.tn",
                               "rk_numbers.mounted.shared_horse.tn", "rk_numbers.mounted.carriage_chase.tn",
                               "rk_numbers.mounted.on_foot.tn"},
     "rk/wrestling/index.html": {"rk_numbers.wrestling.attack_ungrappled.tn",
                                 "rk_numbers.wrestling.escape_athletics.tn", "rk_physical_tn.grappled.adjustment"},
-    "rk/damage/index.html": {"rk_numbers.crippled_dice"},
+    "rk/damage/index.html": {"rk_numbers.crippled_dice", "rk_numbers.wound_check.step", "rk_numbers.wound_check.firearm_step",
+                             "rk_numbers.wound_check.summary_most"},
     "rk/initiative/index.html": {"rk_numbers.initiative_penalty", "rk_interrupt.5-6.tn"},
     "sun/rules/index.html": {"sun_degrees.strong.low", "sun_degrees.strong.high", "sun_degrees.exceptional.low"},
 }
 QUOTE = re.compile(r'<span data-rule-number="([^"]+)" data-format="([^"]+)">([^<]*)</span>')
 SECTION = re.compile(r"<h[23][^>]*>")
 # Other rules that happen to share a quoted number's value in the same section (calc does not use them).
-OTHER_RULES = ("another +5 to the TN",)   # rk-grapple-escape: each failed try
+OTHER_RULES = ("another +5 to the TN",   # rk-grapple-escape: each failed try
+               # rk-chase-escape, one section with the carriage's +5 on the print page
+               "adds +5 to the TN of the quarry's escape rolls", "add +5 to that escape penalty")
 RULINGS_LINE = re.compile(r'<p class="cx-rulings">.*?</p>', re.S)
 DATA_TABLE = re.compile(r"<table>.*?</table>", re.S)
 
@@ -70,6 +88,13 @@ def test_the_engine_reads_the_data() -> None:
     assert {k: tn for k, (_, tn) in WRESTLING.items()} == {r["id"]: r["tn"] for r in numbers["wrestling"]}
     assert {k: tn for k, (_, tn) in MOUNTED.items()} == {r["id"]: r["tn"] for r in numbers["mounted"]}
     assert (CRIPPLED_DICE, PENALTY, RAISE) == (numbers["crippled_dice"], numbers["initiative_penalty"], numbers["raise"])
+    assert (RANK_TN, STAT_DICE, ROLL_SIDES, DAMAGE_SIDES) == (
+        numbers["rank_tn"], numbers["stat_dice"], numbers["dice"]["roll"], numbers["dice"]["damage"])
+    assert (WOUND_STEP, FIREARM_STEP, SUMMARY_MOST, KNOCKED_OUT) == (
+        numbers["wound_check"]["step"], numbers["wound_check"]["firearm_step"], numbers["wound_check"]["summary_most"],
+        numbers["knocked_out_resolve"])
+    assert [wound_count(s, rules="summary", firearm=False) for s in (1, WOUND_STEP - 1, WOUND_STEP)] == [1, 1, SUMMARY_MOST]
+    assert [wound_count(s, rules="house", firearm=True) for s in (FIREARM_STEP, FIREARM_STEP + 1, 2 * FIREARM_STEP)] == [1, 2, 3]
     assert THROWABLE == {rules: frozenset(ids) for rules, ids in numbers["throwable"].items()}
     rows = data.load("sun_degrees")["rows"]
     assert [(key, low, high) for key, _, low, high in DEGREES] == [(r["key"], r["low"], r["high"]) for r in rows]
@@ -106,10 +131,20 @@ def test_every_quote_shows_its_data_value(site_dir: Path) -> None:
     assert wrong == []
 
 
+def _pages_that_quote(site_dir: Path) -> list[str]:
+    """Every built page that quotes a rule number (the rule pages, a print page, the calculators page...)."""
+    return sorted(html.relative_to(site_dir).as_posix() for html in site_dir.rglob("*.html")
+                  if "data-rule-number=" in html.read_text(encoding="utf-8") and "/s/" not in f"/{html.parent}/")
+
+
 def test_no_section_types_a_number_it_quotes(site_dir: Path) -> None:
-    """Within a section (h2/h3 to the next), a signed number that is quoted is not also typed."""
+    """Within a section (h2/h3 to the next) of any page that quotes, a signed number that is quoted is not
+    also typed: not in the prose, and not in the form, help or built answer of a calculator placed
+    there (those are written from calc/data: tests/test_numbers_from_data.py)."""
     typed = []
-    for page in QUOTED:
+    pages = _pages_that_quote(site_dir)
+    assert set(QUOTED) <= set(pages)
+    for page in pages:
         html = (site_dir / page).read_text(encoding="utf-8")
         for section in SECTION.split(html):
             quoted = {text for _, fmt, text in QUOTE.findall(section) if fmt == "signed"}
@@ -118,7 +153,10 @@ def test_no_section_types_a_number_it_quotes(site_dir: Path) -> None:
             bare = " ".join(re.sub(r"<[^>]+>", "", prose).split())
             for other in OTHER_RULES:
                 bare = bare.replace(other, " ")
-            typed += [(page, value) for value in quoted if re.search(rf"(?<![\w+\u2212-]){re.escape(value)}\b", bare)]
+            for value in quoted:
+                found = re.search(rf"(?<![\w+\u2212-]){re.escape(value)}\b", bare)
+                if found:
+                    typed.append((page, value, bare[max(0, found.start() - 80):found.end() + 40]))
     assert typed == []
 
 

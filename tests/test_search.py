@@ -1,7 +1,7 @@
 """Issue 11 item 3: search says where a result lives, ranks the rule itself first, and finds
 ruling IDs as readers type them; `/rulings/#R-0016` lands on the ruling whatever its case.
 
-Code: macros/search_hook.py (the `terms` field of the search index), mkdocs.yml (its boost),
+Code: macros/hooks/search.py (the `terms` field of the search index), mkdocs.yml (its boost),
 docs/assets/js/search-where.js (the "Game › Page" line), links.js `followAnchorCase`.
 """
 
@@ -13,7 +13,26 @@ from typing import Any, Iterator
 
 import pytest
 
-from macros import search_hook
+from macros.hooks import search as search_hook
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def front_matter_words() -> dict[str, list[str]]:
+    """Index location -> each word of the `search_terms` in the docs' front matter (as the index splits them)."""
+    import yaml
+
+    out: dict[str, list[str]] = {}
+    for path in sorted(DOCS.rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        if not text.startswith("---\n"):
+            continue
+        meta = yaml.safe_load(text[4:text.index("\n---\n", 4)]) or {}
+        page = path.relative_to(DOCS).as_posix()
+        for anchor, words in search_hook.page_terms(page, meta[search_hook.TERMS_META]).items() \
+                if search_hook.TERMS_META in meta else []:
+            out[search_hook._location(f"{page}#{anchor}")] = [w for phrase in words for w in phrase.split()]
+    return out
 
 
 def _index(site_dir: Path) -> dict:
@@ -35,9 +54,15 @@ def test_built_index_carries_the_terms(site_dir: Path) -> None:
     assert "Parry" in docs["sun/combat/#sun-parry"]["terms"]
     assert "parry" in docs["rk/attacking/#rk-active-defense"]["terms"]
     # every anchor named by a term exists in the index: a renamed heading would silently lose it
-    wanted = set(search_hook.glossary_terms()) | {search_hook._location(a) for a in search_hook.EXTRA_TERMS}
+    wanted = set(search_hook.glossary_terms()) | set(front_matter_words())
     lost = {w for w in wanted if w not in docs and w.partition("#")[0] not in docs}
     assert not lost, sorted(lost)
+    # the words players use, kept in the pages' front matter, reach the sections they name
+    for location, words in front_matter_words().items():
+        doc = docs.get(location) or docs[location.partition("#")[0]]
+        assert set(words) <= set(doc.get("terms", "").split()), location
+    assert {"tie", "ties"} <= set(docs["rulings/#r-0045"]["terms"].split())
+    assert {"pool", "odds", "dice"} <= set(docs["calculators/#calculators-pool-check"]["terms"].split())
     assert "terms" in docs["sun/hazards/"] or not any(w.startswith("sun/hazards/#sun-hazards") for w in wanted)
 
 
@@ -137,13 +162,56 @@ def test_a_ruling_anchor_in_capitals_lands_on_the_ruling(page: Any, served: str)
 
 
 def test_rolls_and_field_labels_in_the_index() -> None:
-    from macros import search_hook
+    from macros.hooks import search as search_hook
 
     docs = [{"location": "calculators/#calculators-rk-check", "title": "Roll and keep",
-             "text": "Dice rolled (X)Ten-sided dice thrown for the roll, at most 30. A whole number."}]
+             "text": "Dice rolled (X)Ten-sided dice thrown for the roll, at most 30. A whole number."},
+            {"location": "calculators/#calculators-pool-check", "title": "Successes", "text": ""}]
     assert search_hook.add_rolls(docs) and "6k3" in docs[0]["rolls"].split() and "13k1" not in docs[0]["rolls"]
+    assert {"5", "40", "dice"} <= set(docs[1]["rolls"].split()) and "6k3" not in docs[1]["rolls"]
     fields = search_hook.field_texts()
     assert ("Dice rolled (X)", "Ten-sided dice thrown for the roll, at most 30.") in fields
     assert search_hook.separate_labels(docs, fields) == 1
     assert "Dice rolled (X): Ten-sided dice" in docs[0]["text"]
     assert not search_hook.add_rolls([{"location": "rk/basics/"}])
+    assert not search_hook.add_rolls(docs[:1])   # the pool calculator's section missing
+
+
+def test_front_matter_words_are_checked() -> None:
+    assert search_hook.page_terms("rulings.md", {"r-0045": ["tie", " ties "]}) == {"r-0045": ["tie", "ties"]}
+    assert search_hook.page_terms("x.md", {"a": "tie"}) == {"a": ["tie"]}
+    for bad in ({}, {"#r-0045": ["tie"]}, {"r-0045": []}, {"r-0045": [""]}, ["tie"], {"r-0045": [3]}):
+        with pytest.raises(ValueError):
+            search_hook.page_terms("rulings.md", bad)
+
+
+def test_the_built_answers_are_calcs(site_dir: Path) -> None:
+    from calc.search_answers import table
+
+    built = json.loads((site_dir / search_hook.ANSWERS).read_text(encoding="utf-8"))
+    assert built == json.loads(json.dumps(table()))
+
+
+def test_a_word_list_naming_an_anchor_the_page_lost_stops_the_build() -> None:
+    from types import SimpleNamespace
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="rulings.md"), meta={"search_terms": {"r-0045": ["tie"]}})
+    search_hook.on_pre_build(config=None)
+    search_hook.on_page_markdown("", page=page, config=None, files=None)
+    assert search_hook.on_page_content('<h3 id="r-0045">R-0045</h3>', page=page, config=None, files=None)
+    with pytest.raises(ValueError, match="r-0045"):
+        search_hook.on_page_content('<h3 id="r-0046">R-0046</h3>', page=page, config=None, files=None)
+    search_hook.on_pre_build(config=None)
+
+
+def test_a_left_out_page_with_words_gets_a_light_title_entry() -> None:
+    search_hook.on_pre_build(config=None)
+    search_hook._page_terms["print/rk.md"] = {"printable-rk": ["print"]}
+    docs = [{"location": "rk/", "title": "Roll &amp; Keep", "text": "..."}]
+    assert search_hook.add_left_out(docs, {"print/rk.md": "Roll &amp; Keep: every rule"}) == 1
+    assert docs[1] == {"location": "print/rk/", "title": "Roll &amp; Keep: every rule", "text": "",
+                       "boost": search_hook.LEFT_OUT_BOOST}
+    search_hook.add_terms(docs, search_hook.front_matter_terms())
+    assert "print" in docs[1]["terms"].split()
+    assert search_hook.add_left_out(docs, {"print/rk.md": "again"}) == 0   # once
+    search_hook.on_pre_build(config=None)

@@ -1,7 +1,7 @@
 """Content-Security-Policy: scripts, workers, wasm and fetches only from the site's own origin.
 
 The policy is a `<meta http-equiv>` tag put first in every page's `<head>` by
-macros/security_hook.py, with a sha256 for each of Material's inline scripts. These tests read
+macros/hooks/security.py, with a sha256 for each of Material's inline scripts. These tests read
 it from the built pages, check that Chromium enforces it, that every page and calculator works
 under it without a single violation, and measure what Pyodide itself needs when a host sends
 the policy as a header (the only way it reaches a worker): 'wasm-unsafe-eval', not 'unsafe-eval'.
@@ -267,7 +267,7 @@ def test_without_wasm_unsafe_eval_pyodide_cannot_start(browser: Any, site_dir: P
 
 def test_the_dev_server_leaves_pages_without_a_policy_so_live_reload_runs() -> None:
     """`mkdocs serve` adds its live-reload script inline after the hooks; builds keep the policy."""
-    from macros import security_hook
+    from macros.hooks import security as security_hook
 
     page = "<html><head><title>x</title></head><body><script>1</script></body></html>"
     try:

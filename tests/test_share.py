@@ -1,7 +1,7 @@
 """Share addresses (issue 33): every ruling and published anchor previews as itself when pasted.
 
-Code: macros/share.py (what a share page says), macros/share_hook.py (writes them and their
-cards), macros/contract_hook.py (`missing_shares`: the strict build stops without one),
+Code: macros/share.py (what a share page says), macros/hooks/share.py (writes them and their
+cards), macros/hooks/contract.py (`missing_shares`: the strict build stops without one),
 docs/assets/js/share.js (a reader goes on to the rule) and links.js (Copy link copies it).
 """
 
@@ -16,9 +16,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from macros import cards, rulings, share
-from macros.contract_hook import missing_shares, read_published
+from macros import cards, rulings, sections, share
+from macros.hooks.contract import missing_shares
+from macros.published import read_published
 from macros.links import SHARE_FOLDER, share_path
+from macros.page_cards import docs_cards
 from tests.support import PHONE, ROOT, PageWatch, png_size
 from tests.html_pages import parse_file
 from tests.test_offline import manifest as offline_manifest
@@ -82,6 +84,7 @@ def _all_anchors() -> dict[str, str]:
 def test_every_ruling_and_published_anchor_has_a_share_page_that_previews_it(site_dir: Path, base_url: str) -> None:
     """Title, description, card, canonical and the way on, read from each built share page."""
     by_id = {r.anchor: r for r in rulings.load()}
+    written = docs_cards(ROOT / "docs")
     wanted = _all_anchors()
     assert len(wanted) > 300
     wrong: list[str] = []
@@ -122,12 +125,12 @@ def test_every_ruling_and_published_anchor_has_a_share_page_that_previews_it(sit
             r = by_id[anchor]
             if not title.startswith(f"{r.id}: {r.title}") or r.statement not in _words("".join(page.text)):
                 wrong.append(f"{anchor}: ruling title {title!r}")
-            if not r.statement.startswith(description.rstrip("…")) and r.active:
+            if not r.statement.startswith(description) and r.active:
                 wrong.append(f"{anchor}: description {description!r}")
-        else:
+        else:   # the heading as built, and the card its page writes for it or its own opening words
             text = _bare("".join(built.article_text))   # text nodes split at each tag: compare without spaces
             heading = title.split(share.TITLE_SEPARATOR)[0]
-            if _bare(heading) not in text or _bare(description.rstrip("…")) not in text:
+            if _bare(heading) not in text or (description != written.get(fragment) and _bare(description) not in text):
                 wrong.append(f"{anchor}: {title!r} / {description!r} not on {page_path}")
         if not description:
             wrong.append(f"{anchor}: no description")
@@ -180,26 +183,37 @@ def test_the_build_names_each_anchor_and_ruling_without_a_share_page(tmp_path: P
     assert [m.split(" ")[0] for m in missing] == ["r-0001", "rk-wound-checks"]
 
 
-def test_a_sections_opening_skips_widgets_and_the_heading_link() -> None:
+def test_a_section_says_what_opens_it_and_which_tabs_it_holds() -> None:
+    """macros/sections.py: the first block after a heading decides its opening; widgets, the
+    heading link, the rulings line and footnote marks are not text; tabs are the section's own."""
     html = (
         '<h1 id="top">Page<a class="headerlink" href="#top">#</a></h1><p>Opening. More.</p>'
         '<h2 id="a"><abbr title="t">Parry</abbr><a class="headerlink" href="#a">#</a></h2>'
-        '<div data-calculator="x"><p>Not prose.</p><div><p>Nor this.</p></div></div>'
-        '<p class="cx-rulings">Rulings: R-0001</p><p>Parry first. Parry second, longer.</p>'
+        '<p class="cx-rulings">Rulings: R-0001</p><p>Parry first.<sup>1</sup> Parry second, longer.</p>'
+        '<div data-calculator="x"><p>Not prose.</p></div>'
         '<h2 id="b">B</h2><h3 id="c">C</h3><table><tr><td><p>cell</p></td></tr></table><ul><li>Item <b>one</b>.</li></ul>'
         '<h2 id="d">D</h2><section data-calculator="y"><p class="t"><strong>D</strong> <span class="cx-calc__summary">'
-        'What it <em>works out</em>.</span></p><form><p>Field help.</p></form></section><p>After.<sup>1</sup></p>'
+        'What it <em>works out</em>.</span></p><form><p>Field help.</p></form></section><p>After.</p>'
+        '<h2 id="e">E</h2><div class="tabbed-set"><div class="tabbed-labels"><label>Summary rules</label>'
+        '<label>House rules</label></div><div class="tabbed-content"><p>Inside a tab.</p></div></div>'
+        '<h2 id="f">F</h2><p>Lead:</p><ul><li>x</li></ul><div class="tabbed-set"><label>Summary rules</label></div>'
+        '<h2 id="g">G</h2><div class="admonition note"><p class="admonition-title">T</p><p>Boxed.</p></div>'
     )
-    found = {s.anchor: (s.heading, s.level, s.opening) for s in share.sections(html, "p/")}
+    found = {s.anchor: (s.heading, s.level, s.opening, s.opens_with, s.tabs) for s in share.sections(html, "p/")}
     assert found == {
-        "top": ("Page", 1, "Opening. More."),
-        "a": ("Parry", 2, "Parry first. Parry second, longer."),
-        "b": ("B", 2, "Item one."),
-        "c": ("C", 3, "Item one."),
-        "d": ("D", 2, "What it works out."),
+        "top": ("Page", 1, "Opening. More.", sections.PARAGRAPH, ()),
+        "a": ("Parry", 2, "Parry first. Parry second, longer.", sections.PARAGRAPH, ()),
+        "b": ("B", 2, "", sections.SUBHEADING, ()),
+        "c": ("C", 3, "", sections.TABLE, ()),
+        "d": ("D", 2, "What it works out.", sections.CALCULATOR, ()),
+        "e": ("E", 2, "", sections.TABS, ("Summary rules", "House rules")),
+        "f": ("F", 2, "Lead:", sections.PARAGRAPH, ("Summary rules",)),
+        "g": ("G", 2, "", sections.NOTE, ()),
     }
-    assert share.opening("Short. Second one. Third.") == "Short. Second one."
-    assert share.opening("x" * 130 + ". Second.") == "x" * 130 + "."
+    assert share.sentences("Short. Second one. Third.") == "Short. Second one. Third."
+    assert share.sentences("x" * 130 + ". Second.") == "x" * 130 + "."
+    assert share.sentences("A" * 150 + ". " + "B" * 60 + ".") == "A" * 150 + "."   # whole sentences, within the limit
+    assert share.sentences("He said \"go.\" Then he went.") == "He said \"go.\" Then he went."
 
 
 # ---------------------------------------------------------------- in the browser, on a phone
@@ -234,17 +248,18 @@ def test_a_share_address_opens_the_ruling_in_the_first_screen_and_back_returns(p
 
 def test_copy_link_on_a_ruling_and_on_a_heading_copies_its_share_address(phone_clip: Any, served: str) -> None:
     page = phone_clip
-    for where, anchor in (("rulings/", "r-0014"), ("rk/damage/", "rk-wound-checks")):
+    # a section with Summary/House tabs: its address names the open one (issue 39 item 3)
+    for where, anchor, tab in (("rulings/", "r-0014", ""), ("rk/damage/", "rk-wound-checks", "?rules=summary")):
         page.goto(served + where)
         page.evaluate("navigator.clipboard.writeText('')")
         page.locator(f'a.headerlink[href$="#{anchor}"]').tap()
         page.locator(".cx-flash", has_text="Link copied").wait_for(state="visible")
-        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor)
+        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor) + tab
         # the popover's Copy link gives the same address
         page.evaluate("navigator.clipboard.writeText('')")
         page.locator(".cx-cite").get_by_role("button", name="Copy link").tap()
         page.wait_for_function("document.querySelector('.cx-cite__done').textContent === 'Link copied'")
-        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor)
+        assert page.evaluate("navigator.clipboard.readText()") == served + share_path(anchor) + tab
         assert urlsplit(page.url).fragment == anchor
     assert page.watch.errors == []
 

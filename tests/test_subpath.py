@@ -98,7 +98,8 @@ def test_copy_link_gives_a_url_under_the_sub_path(sub_page: Any, sub_site: tuple
     sub_page.goto(url + "rk/damage/")
     sub_page.locator('a.headerlink[href$="#rk-wound-checks"]').click()
     sub_page.locator(".cx-flash", has_text="Link copied").wait_for(state="visible")
-    assert sub_page.evaluate("navigator.clipboard.readText()") == url + "s/rk-wound-checks/"   # its share address
+    # its share address, with the open tab (issue 39 item 3)
+    assert sub_page.evaluate("navigator.clipboard.readText()") == url + "s/rk-wound-checks/?rules=summary"
     # the rule has Summary/House tabs: the citation's link reopens the open one (issue 11 item 2)
     sub_page.locator(".cx-cite").get_by_role("button", name="Copy as BBCode").click()
     sub_page.wait_for_function("document.querySelector('.cx-cite__done').textContent === 'Copied as BBCode'")

@@ -21,7 +21,7 @@ from tests.support import ROOT
 
 REQS = ROOT / "requirements"
 LOCKS = {"site": REQS / "site.txt", "test": REQS / "test.txt", "tools": REQS / "tools.txt"}
-TEST_ONLY = {"pytest", "hypothesis", "playwright", "icepool", "build", "greenlet"}
+TEST_ONLY = {"pytest", "hypothesis", "playwright", "icepool", "build", "greenlet", "jsonschema"}
 # the first major of each action that runs on Node 24 (upload-pages-artifact: v4 stops pulling
 # upload-artifact by tag)
 NODE24 = {

@@ -1,4 +1,4 @@
-"""The service worker's guarantees (docs/sw.js, manifest from macros/security_hook.py).
+"""The service worker's guarantees (docs/sw.js, manifest from macros/hooks/security.py).
 
 Each browser test opens its own browser context (its own service worker and CacheStorage)
 against its own small server over the session's build, which counts requests and can answer
@@ -404,6 +404,36 @@ def test_two_codex_sites_on_one_origin_keep_their_copies(fresh: Any, site: Site,
     assert f"codex:/a/:{data['version']}" in names and f"codex:/b/:{'0' * 16}" in names, names
 
 
+def test_the_manifest_leads_each_share_address_to_its_rule(site_dir: Path) -> None:
+    """Offline, a share address is answered with its rule's page (issue 39 item 3): the manifest names
+    the rule of every share page, as the share page's own link does, on a page the worker knows."""
+    data = manifest(site_dir)
+    shares = {entry if isinstance(entry, str) else entry[0]: f"{page}#{entry if isinstance(entry, str) else entry[1]}"
+              for page, entries in data["shares"].items() for entry in entries}
+    written = {p.parent.name for p in (site_dir / data["share_folder"]).glob("*/index.html")}
+    assert set(shares) == written and len(written) > 300
+    assert shares["rk-damage-rolls"] == "rk/damage/#rk-damage-rolls" and shares["r-0014"] == "rulings/#r-0014"
+    assert set(data["shares"]) <= set(data["pages"])
+    for anchor in ("rk-wound-checks", "r-0014", "sun-basic-roll"):
+        share = (site_dir / data["share_folder"] / anchor / "index.html").read_text(encoding="utf-8")
+        assert f'href="../../{shares[anchor]}"' in share
+
+
+@pytest.mark.browser
+def test_a_share_address_offline_opens_its_rule_when_its_page_is_kept(fresh: Any, site: Site) -> None:
+    page = first_visit(fresh, site.url + "rk/damage/")
+    wait_until_kept(page, ["rk/damage/"])
+    fresh.set_offline(True)
+    try:
+        page.goto(site.url + "s/rk-wound-checks/?rules=house")
+        page.wait_for_url(site.url + "rk/damage/?rules=house#rk-wound-checks")
+        assert page.locator("h1").first.inner_text().startswith("Damage and wounds")
+        page.goto(site.url + "s/sun-basic-roll/")   # its page never visited: not kept
+        assert page.locator("h1").first.inner_text() == "You are offline"
+    finally:
+        fresh.set_offline(False)
+
+
 @pytest.mark.browser
 def test_an_unknown_page_offline_gets_the_offline_page(fresh: Any, site: Site) -> None:
     page = first_visit(fresh, site.url)
@@ -444,3 +474,33 @@ def test_a_snapshot_that_fails_to_restore_is_deleted(fresh: Any, site: Site, sit
     urls = wait_until_kept(page, ["/pyodide.asm.wasm.gz"])
     assert [u for u in urls if "/pyodide.asm.wasm.gz" in u], "the runtime is kept once used"
     assert not [u for u in urls if snapshot in u], "a snapshot that failed to restore is still kept"
+
+
+@pytest.mark.browser
+def test_the_roll_is_kept_when_used_never_at_install(fresh: Any, site: Site) -> None:
+    """What a Roll loads (macros/roll_draws.py: its script, styles and the page's roll data) is not
+    stored when the worker installs; once a popover's Roll is used it is kept, and the Roll works
+    offline on that page after."""
+    from macros.roll_draws import LOADED_ON_ROLL
+
+    page = first_visit(fresh, site.url + "rk/basics/")
+    parts = [*LOADED_ON_ROLL, "rk/basics/rolls.json"]
+    assert not [u for u in page.evaluate(CACHED)["urls"] if u.endswith(tuple(parts))]
+    assert not [p for p in site.hits if p.lstrip("/") in parts]   # nor fetched for the page's load
+    roll = page.locator('button.cx-roll[data-roll="rk-test/6/3"]').first
+    roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+    roll.click()
+    pop = page.get_by_role("dialog", name="6k3: odds")
+    pop.get_by_role("button", name="Roll 6k3").click()
+    pop.locator(".cx-draws li").first.wait_for()
+    wait_until_kept(page, [site.url + p for p in parts])
+    fresh.set_offline(True)
+    try:
+        page.reload()
+        roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+        roll.click()
+        pop.get_by_role("button", name="Roll 6k3").click()
+        pop.locator(".cx-draws__draw").first.wait_for()
+        assert pop.locator(".cx-draws__note").inner_text() == ""   # drawn, not a failure
+    finally:
+        fresh.set_offline(False)

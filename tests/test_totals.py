@@ -21,6 +21,7 @@ from calc.totals import ends_and_ranges, grouped, run_size
 from codex_view.browser import run
 from codex_view.chart import MAX_BARS
 from codex_view.distribution import TABLE_ENDS, TABLE_RANGES
+from codex_view.overlay import NARROW_PAIRS
 
 HUGE = ["3d100*100+1d100", "6d100*50+3d100"]
 
@@ -77,8 +78,8 @@ def test_a_huge_result_is_bounded(expr: str) -> None:
     assert "<title" not in html
     assert html.count("<tr") <= 1 + 2 * TABLE_ENDS + TABLE_RANGES
     assert "distribution" not in reply["result"] and reply["result"]["distribution_totals"] > 20_000
-    # the caption and the table say they group, and the CSV is offered
-    assert re.search(r'<p class="cx-chart__grouped">Each bar stands for \d+ totals in a row', html)
+    # one caption says what the chart and the table group, and the CSV is offered
+    assert re.search(r'<p class="cx-chart__grouped">[\d,]+ possible totals, .* in \d+ bars of up to \d+ totals each', html)
     assert "Table of the totals, the middle ones in ranges" in html and 'class="cx-totals' in html
     # every bar reads its totals and chance
     reads = [r.replace("&gt;", ">").replace("&lt;", "<") for r in re.findall(r'data-read="([^"]*)"', html)]
@@ -119,11 +120,66 @@ def test_a_compare_overlay_is_bounded_too() -> None:
     totals share a bar, each side's runs add up to its whole chance, and the reply stays small."""
     reply = json.loads(run("dice", json.dumps({"a": {"expr": "19d100"}, "b": {"expr": "19d100+5"}}), "compare"))
     html = reply["html"]
-    assert html.count("<rect") <= 4 * MAX_BARS and "</title></rect>" not in html
+    assert html.count("<rect") <= 4 * (MAX_BARS + NARROW_PAIRS) and "</title></rect>" not in html
     assert len(json.dumps(reply)) < 250_000
     exactly = html[html.index("cx-chart__panel--exactly"):]
-    for side in "ab":
-        chances = [float(p) for p in re.findall(rf'data-p="([^"]+)" data-series="{side}"', exactly)]
-        assert sum(chances) == pytest.approx(1.0, abs=1e-3)   # the window leaves out under 1e-4
-        reads = re.findall(rf'data-series="{side}" data-read="{side.upper()}: (\d+) to (\d+): ', exactly)
-        assert reads and all(int(lo) < int(hi) for lo, hi in reads)
+    for copy in exactly.split('<div class="cx-chart__narrow">'):   # the wide copy, then a phone's
+        for side in "ab":
+            chances = [float(p) for p in re.findall(rf'data-p="([^"]+)" data-series="{side}"', copy)]
+            assert sum(chances) == pytest.approx(1.0, abs=1e-3)   # the window leaves out under 1e-4
+            reads = re.findall(rf'data-series="{side}" data-read="{side.upper()}: (\d+) to (\d+): ', copy)
+            assert reads and all(int(lo) < int(hi) for lo, hi in reads)
+
+
+# -- one story: the caption, the table and the CSV count the same totals (issue 42) ----------------
+
+def _shown(html: str) -> tuple[str, list[tuple[int, int]]]:
+    """The caption over the chart, and the totals each table row covers (low, high)."""
+    caption = re.search(r'<p class="cx-chart__grouped">([^<]*)</p>', html)
+    rows = re.findall(r"<tr(?: class=\"cx-row--range\")?><td>(\d+)(?: to (\d+))?</td>", html)
+    return (caption.group(1) if caption else ""), [(int(a), int(b or a)) for a, b in rows]
+
+
+@pytest.mark.parametrize("expr", [*HUGE, "19d100", "60d100", "1d100*3+1d100"])
+def test_the_caption_counts_the_totals_the_table_lists(expr: str) -> None:
+    """`3d100*100+1d100`: the caption counted 28,658 totals (the chart's window) and the table 29,800.
+    Now the caption counts every total, as the table does, and says how many the chart leaves out."""
+    pmf = calc.evaluate("dice", {"expr": expr})["distribution"]
+    html = json.loads(run("dice", json.dumps({"expr": expr})))["html"]
+    caption, rows = _shown(html)
+    possible = {int(x) for x, _ in pmf}
+    listed = {x for low, high in rows for x in range(low, high + 1)} & possible
+    assert listed == possible and rows[0][0] == min(possible) and rows[-1][1] == max(possible)
+    count = re.match(r"([\d,]+) possible totals, from (\d+) to (\d+)\.", caption)
+    assert count and int(count.group(1).replace(",", "")) == len(pmf) == len(listed), caption
+    assert (int(count.group(2)), int(count.group(3))) == (min(possible), max(possible))
+    drawn = re.search(r"The chart draws the middle ([\d,]+), in (\d+) bars .*; the ([\d,]+) at the two ends", caption)
+    if drawn:
+        middle, left_out = (int(drawn.group(i).replace(",", "")) for i in (1, 3))
+        assert middle + left_out == len(pmf) and int(drawn.group(2)) == html.count("<rect") // 2
+
+
+@pytest.mark.parametrize("expr", [*HUGE, "19d100", "2d100", "3d6"])
+def test_the_download_states_the_size_of_the_file_it_gives(expr: str) -> None:
+    """The button beside the chart names the CSV's size, worked out from the very bytes it downloads."""
+    from codex_view.distribution import csv_bytes, totals_csv
+    from codex_view.format import size_words
+
+    pmf = calc.evaluate("dice", {"expr": expr})["distribution"]
+    csv_text = json.loads(run("dice", json.dumps({"expr": expr}), "totals"))["csv"]
+    assert csv_bytes(pmf) == len(totals_csv(pmf)) == len(csv_text.encode("utf-8"))
+    html = json.loads(run("dice", json.dumps({"expr": expr})))["html"]
+    button = re.search(r'<button type="button" class="cx-totals md-button">([^<]*)</button>', html)
+    if len(pmf) <= 2 * TABLE_ENDS + TABLE_RANGES:
+        assert button is None   # the table lists every total: nothing to download
+        return
+    assert button.group(1) == f"Download every total (CSV, {size_words(len(csv_text))})"
+    # beside the chart, before it: not at the foot of the folded table
+    assert html.index("cx-totals") < html.index("cx-chart__toggle") < html.index('<details class="cx-table"')
+
+
+def test_sizes_in_words() -> None:
+    from codex_view.format import size_words
+
+    assert [size_words(n) for n in (653, 4_712, 89_146, 999_499, 999_500, 1_058_121)] == [
+        "653 bytes", "4.7 kB", "89 kB", "999 kB", "1.0 MB", "1.1 MB"]

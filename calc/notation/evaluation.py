@@ -81,10 +81,10 @@ def evaluate(statement: Statement, *, text: str = "", field: str = FIELD) -> Dis
     length, seconds = measure(statement)
     if length > MAX_OUTCOMES:
         raise ExpressionError(text, f"{LABEL} {shown} has too many possible totals to list (more than "
-                              f"{MAX_OUTCOMES:,}); multiply by less or use fewer dice.", field=field)
+                              f"{MAX_OUTCOMES:,}); multiply by less or use fewer dice.", field=field, costly=True)
     if seconds > MAX_SECONDS:
         raise ExpressionError(text, f"{LABEL} {shown} is too costly to work out exactly here; use fewer dice, "
-                              "fewer sides or fewer kept dice.", field=field)
+                              "fewer sides or fewer kept dice.", field=field, costly=True)
     return evaluate_node(statement.expr)
 
 

@@ -34,12 +34,15 @@ class ExpressionError(InputError):
     Attributes:
         text: the expression as given.
         incomplete: True when the expression only stops too soon (more typing may fix it).
+        costly: True when it reads well but is too much work to answer here (the caps on time and totals).
     """
 
-    def __init__(self, text: str, message: str, *, incomplete: bool = False, field: str = FIELD) -> None:
+    def __init__(self, text: str, message: str, *, incomplete: bool = False, field: str = FIELD,
+                 costly: bool = False) -> None:
         self.text = text
         self.incomplete = incomplete
-        super().__init__(field, message)
+        self.costly = costly
+        super().__init__(field, message, quoted=f" {quote(text)}")
 
 
 def quote(text: str) -> str:

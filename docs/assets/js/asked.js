@@ -8,7 +8,11 @@
 // that says it could not be read. It computes nothing.
 import { applies, shownWhen } from "./form-state.js";
 
-const TRAILING_NOTE = /\s*\([^()]*\)\s*$/;   // "(optional)", "(X)": as calc.params.field_title
+// calc's words and patterns, as the build wrote them on the form (codex_view/render.py `_form_words`):
+// a question with every field at its default, and a label's trailing note ("(optional)", "(X)") that
+// a message leaves out (calc.params.field_title)
+const defaultWords = (form) => form.dataset.defaultWords;
+const trailingNote = (form) => new RegExp(form.dataset.notePattern);
 
 function optionLabel(select, value, params) {
   const option = [...select.options].find((o) => o.value === value);
@@ -50,8 +54,8 @@ function typedValue(text) {
 }
 
 // "Label: value; Label: value" (calc's own wording of a question, codex_view.compare.question_text).
-function writeSettings(line, parts) {
-  if (!parts.length) { line.append("the default settings"); return; }
+function writeSettings(line, parts, form) {
+  if (!parts.length) { line.append(defaultWords(form)); return; }
   parts.forEach(({ label, text, typed }, i) => {
     line.append(`${i ? "; " : ""}${label}: `, typed ? typedValue(text) : text);
   });
@@ -59,8 +63,8 @@ function writeSettings(line, parts) {
 
 // The same words as plain text, for a line that holds no markup (the phone's headline strip):
 // a typed value in quotation marks.
-export function settingsText(parts) {
-  if (!parts.length) return "the default settings";
+export function settingsText(parts, form) {
+  if (!parts.length) return defaultWords(form);
   return parts.map(({ label, text, typed }) => `${label}: ${typed ? `\u201c${text}\u201d` : text}`).join("; ");
 }
 
@@ -83,12 +87,12 @@ export function showAsked(root, params) {
   line.replaceChildren("Asked: ");
   if (root.compare) {
     line.append("A: ");
-    writeSettings(line, settings(form, root.compare.a));
+    writeSettings(line, settings(form, root.compare.a), form);
     line.append(". B: ");
-    writeSettings(line, settings(form, params));
+    writeSettings(line, settings(form, params), form);
     line.append(".");
   } else {
-    writeSettings(line, settings(form, params));
+    writeSettings(line, settings(form, params), form);
   }
   line.hidden = false;
 }
@@ -96,25 +100,35 @@ export function showAsked(root, params) {
 function fieldWords(form, name) {
   const label = form.querySelector(`[data-field="${CSS.escape(name)}"] label`);
   if (!label) return "";
-  const title = label.textContent.replace(TRAILING_NOTE, "").trim();
+  const title = label.textContent.replace(trailingNote(form), "").trim();
   return /^.[a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;   // "TN" stays
 }
 
-// The link's settings were refused before any answer: the field its message names, and what the
-// link put in it, shown as the input it was. An error in A (compare mode) names no field of the form.
+// The link's settings were refused before any answer: the field its message names, or in compare
+// mode the side (A, B, or A and B together), and what the link put there, shown as the input it was
+// (once: the message beside the field leaves it out, calc's `plain`). Input calc reads but will not
+// work out here (`costly`) is said to be too much work, not to be unreadable. True when the line
+// shows that input.
 export function showRefused(root, error, params) {
-  if (!root.classList.contains("cx-calc--answer-first")) return;
+  if (!root.classList.contains("cx-calc--answer-first")) return false;
   const form = root.querySelector("form");
   const line = questionLine(root);
-  const words = error.field ? fieldWords(form, error.field) : "";
+  const side = root.compare && error.side;
+  const words = side ? { a: "A", b: "B", both: "A and B together" }[side] : error.field ? fieldWords(form, error.field) : "";
+  let said = false;
   if (!words) {
     line.replaceChildren("This link's settings could not be worked out: see the message below.");
   } else {
-    const raw = params[error.field] === undefined ? "" : String(params[error.field]);
-    line.replaceChildren(`This link's ${words} could not be read${raw ? ":" : "."}`);
+    const given = side === "a" ? error.input : side === "both" ? "" : params[error.field];
+    const raw = given === undefined || given === null ? "" : String(given);
+    const verdict = !error.costly ? "could not be read"
+      : side === "both" ? "are too much work to work out side by side" : "is too much work to work out here";
+    line.replaceChildren(`This link's ${words} ${verdict}${raw ? ":" : "."}`);
     if (raw) line.append(" ", typedValue(raw));
+    said = Boolean(raw);
   }
   line.hidden = false;
+  return said;
 }
 
 // After the reader's own edit fails, the line over the answer says nothing of the link any more.

@@ -39,7 +39,9 @@ function loadingStatus() {
 
 // While the runtime loads, a calculator asked about other inputs than the built ones shows no
 // figure at all: a line saying what is being worked out and how far the download has got,
-// in the result's place (the phone's headline strip repeats it: form-layout.js).
+// over the result's place (the phone's headline strip repeats it: form-layout.js). The figures
+// shown before stay in that place, unseen (cx-result--held), so the answer, which has the same
+// parts, lands in the room they hold and the page does not jump.
 function showPending(root) {
   root.classList.add("cx-calc--pending");
   const result = root.querySelector(".cx-result");
@@ -47,13 +49,14 @@ function showPending(root) {
   if (!line) {
     line = document.createElement("p");
     line.className = "cx-pending";
-    result.replaceChildren(line);
+    result.classList.add("cx-result--held");
+    result.prepend(line);
   }
   // under the question line (a link's calculator) the line need not repeat the settings, and the
   // phone's headline strip (form-layout.js), a line of plain text, names them as the link's
   const asked = root.querySelector(".cx-question:not([hidden])");
   const form = root.querySelector("form");
-  const what = root.compare ? "A and B" : asked ? "the settings in this link" : settingsText(settings(form, readForm(form)));
+  const what = root.compare ? "A and B" : asked ? "the settings in this link" : settingsText(settings(form, readForm(form)), form);
   const status = !booted && progress && progress.total ? ` ${globalThis.codexMegabytesOf(progress.loaded, progress.total)} loaded.` : "";
   // the download's progress is the status line's to say (loadingStatus), once on screen; under the
   // question line (a link's calculator) the line need not repeat the settings either. The phone's
@@ -68,20 +71,29 @@ function clearErrors(root) {
   root.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
 }
 
-function showError(root, error) {
+// `said`: the refused input is on screen already, as the link's input over the answer (asked.js).
+function showError(root, error, said = false) {
   const slot = error.field && root.querySelector(`[data-field="${CSS.escape(error.field)}"] .cx-error`);
   if (slot) {
-    slot.textContent = error.message;     // text, never HTML
-    slot.hidden = false;
     const input = slot.parentElement.querySelector("input, select");
+    // the message repeats the refused input only where nothing else shows it: not over the answer
+    // (a link's), not in its own box (typed); a blank select or number box shows nothing of it
+    const shown = said || (input && input.tagName === "INPUT" && input.type !== "checkbox" && input.value !== "");
+    slot.textContent = (shown && error.plain) || error.message;     // text, never HTML
+    slot.hidden = false;
     if (input) input.setAttribute("aria-invalid", "true");
     setState(root, "error", "Fix the highlighted field; the result below is out of date.");
   } else {
     setState(root, "error", error.message + " The result below is out of date.");
   }
-  root.querySelector(".cx-result").classList.add("cx-result--stale");
+  const result = root.querySelector(".cx-result");
+  result.classList.add("cx-result--stale");
   const pending = root.querySelector(".cx-pending");     // a link's settings that have no answer
-  if (pending) pending.textContent = pending.dataset.peek = "No answer for these settings: see the message above.";
+  if (pending) {
+    pending.textContent = pending.dataset.peek = "No answer for these settings: see the message above.";
+    result.classList.remove("cx-result--held");   // no answer is coming to take the room
+    result.replaceChildren(pending);
+  }
 }
 
 // Bind one calculator root: its state lives in one object, `c`, which the functions below share.
@@ -160,9 +172,10 @@ async function compute(c) {
   if (c.again) { c.again = false; compute(c); return; }
   markFresh(c);
   clearErrors(root);
+  let said = false;
   if (reply.error) {   // a link's settings refused before any answer say so over the answer's place
     if (c.answered) hideQuestion(root);
-    else showRefused(root, reply.error, params);
+    else said = showRefused(root, reply.error, params);
   }
   if (reply.error && reply.error.incomplete) {
     // an unfinished dice expression ("3d6+"): wait quietly for more typing, no red error
@@ -171,11 +184,11 @@ async function compute(c) {
     root.querySelector(".cx-result").classList.add("cx-result--stale");
     return;
   }
-  if (reply.error) { c.shown = null; showError(root, reply.error); return; }
+  if (reply.error) { c.shown = null; showError(root, reply.error, said); return; }
   c.shown = JSON.stringify(params);
   keepAnswer(root, reply, c.shown);
   root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
-  root.querySelector(".cx-result").classList.remove("cx-result--stale");
+  root.querySelector(".cx-result").classList.remove("cx-result--stale", "cx-result--held");
   root.classList.remove("cx-calc--pending");
   c.answered = true;
   showAsked(root, params);
@@ -223,8 +236,22 @@ function listen(c) {
     armStop(c);
     if (root.dataset.state === "busy") setState(root, "busy", "Working…");
     // the prerendered default was right all along; asking once makes the calculator live
-    if (root.dataset.state === "static" && !c.running) compute(c);
+    afterLink(root, () => { if (root.dataset.state === "static" && !c.running) compute(c); });
   });
+}
+
+// A link's calculator (linked.js: answer first, pending until its answer is on the page) is asked
+// before the page's others, whose built figures are right already: they ask once it is answered,
+// even when the runtime was up before this script ran (cached, or a later page of the visit).
+function afterLink(root, ask) {
+  const linked = document.querySelector(".cx-calc--answer-first.cx-calc--pending");
+  if (!linked || linked === root || linked.dataset.state === "error") { ask(); return; }
+  const seen = new MutationObserver(() => {
+    if (linked.isConnected && linked.classList.contains("cx-calc--pending") && linked.dataset.state !== "error") return;
+    seen.disconnect();
+    ask();
+  });
+  seen.observe(linked, { attributes: true, attributeFilter: ["class", "data-state"] });
 }
 
 // The form as the page opens: the link's settings (URL), then the first answer, or the built
@@ -249,7 +276,7 @@ function openForm(c) {
   }
   root.classList.remove("cx-calc--pending");   // a link asking the built default: it is right
   if (booted) {
-    compute(c);              // the runtime is up (instant navigation): answer live at once
+    afterLink(root, c.compute);   // the runtime is up (instant navigation): answer live at once
   } else {
     // the built default is the right answer for the form as it is: start the runtime when the
     // reader reaches for a calculator, or when the browser has nothing better to do

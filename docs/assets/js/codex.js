@@ -14,7 +14,7 @@ import { bindSearchWhere } from "./search-where.js";
 import { bindOffline } from "./offline.js";
 import { bindPreviews } from "./previews.js";
 import { bindRolls } from "./rolls.js";
-import { bindAnswerRolls } from "./roll-button.js";
+import { bindPrint } from "./print.js";
 
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
@@ -24,9 +24,27 @@ function bindGlossary() {
   });
 }
 
+function bindCalculator(root) {
+  bind(root);
+  bindLayout(root);
+  bindReading(root);
+}
+
+// A link's calculator (linked.js: answer first) is bound first, and the page's others a frame
+// later: what binding changes in the others (their buttons, a form's folded fields) grows the page
+// above the reader's calculator in a frame of its own, which the browser's scroll anchoring
+// absorbs, rather than in the frame that settles the linked calculator itself.
+function bindCalculators() {
+  const roots = [...document.querySelectorAll("[data-calculator]")];
+  const linked = roots.filter((root) => root.classList.contains("cx-calc--answer-first"));
+  linked.forEach(bindCalculator);
+  const rest = () => roots.filter((root) => !linked.includes(root) && root.isConnected).forEach(bindCalculator);
+  if (linked.length) requestAnimationFrame(() => requestAnimationFrame(rest));
+  else rest();
+}
+
 function bindPage() {
-  bindAnswerRolls();   // first, while each calculator still shows its built answer
-  document.querySelectorAll("[data-calculator]").forEach((root) => { bind(root); bindLayout(root); bindReading(root); });
+  bindCalculators();
   bindVersions();   // after the calculators: their Rules select and the page's tabs agree
   bindHeadingLinks();
   bindGlossary();
@@ -39,6 +57,7 @@ function bindPage() {
   bindOffline();
   bindPreviews();
   bindRolls();
+  bindPrint();
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,

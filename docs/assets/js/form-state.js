@@ -9,12 +9,17 @@
 // here and sent as it is, so Python answers with the field's message (its label and the
 // choices) next to the select, instead of computing the default under a blank field.
 const unoffered = new WeakMap();
+// Likewise a value from the URL that a number field cannot hold ("NaN", "1e309", "٣": the browser
+// empties the field) is kept and sent as it came, so calc names the field and the value rather
+// than take the field as blank; the reader's first edit of the field replaces it.
+const unread = new WeakMap();
 
 // A field's value in the one string form calc compares (calc.params.canonical): a checkbox is
 // "true" or "false", a blank is "", anything else the text the control holds.
 export function fieldValue(el) {
   if (el.type === "checkbox") return el.checked ? "true" : "false";
   if (el.tagName === "SELECT" && el.selectedIndex < 0 && unoffered.has(el)) return unoffered.get(el);
+  if (el.type === "number" && el.value === "" && unread.has(el)) return unread.get(el);
   return el.value;
 }
 
@@ -27,7 +32,8 @@ export function readForm(form) {
 }
 
 // When a field applies, as the build wrote it from the declaration (`Param.when`, the field's
-// data-shown-when): {deciding field: [values, canonical]}; none means always.
+// data-shown-when): {deciding field: [values, canonical]}, or a list of such conditions of which
+// one must hold (`Param.shown_any`); none means always.
 export function shownWhen(field) {
   try {
     const when = JSON.parse(field.dataset.shownWhen || "{}");
@@ -38,8 +44,9 @@ export function shownWhen(field) {
 }
 
 // calc's `Param.applies`, the same rule on the same data: every deciding field holds one of its
-// listed values (a field missing from params counts as blank).
+// listed values (a field missing from params counts as blank); of a list, one condition holds.
 export function applies(when, params) {
+  if (Array.isArray(when)) return when.some((one) => applies(one, params));
   return Object.entries(when).every(([name, values]) => Array.isArray(values) && values.includes(params[name] ?? ""));
 }
 
@@ -72,14 +79,20 @@ function linkParams(form, params) {
 }
 
 export function writeField(el, value) {
-  if (el.type === "checkbox") {
-    el.checked = ["true", "1", "yes", "on"].includes(String(value).toLowerCase());
+  if (el.type === "checkbox") {   // a yes as a link may write it: calc's words, on the form (data-true-words)
+    el.checked = el.form.dataset.trueWords.split(" ").includes(String(value).toLowerCase());
     return;
   }
   el.value = value;
   if (el.tagName === "SELECT") {
     if (el.selectedIndex < 0) unoffered.set(el, String(value));
     else unoffered.delete(el);
+  }
+  if (el.type === "number") {
+    if (el.value === "" && String(value).trim() !== "") {
+      unread.set(el, String(value));
+      el.addEventListener("input", () => unread.delete(el), { once: true });
+    } else unread.delete(el);
   }
 }
 
@@ -91,15 +104,19 @@ function resetToDefaults(form) {
       const chosen = [...el.options].find((option) => option.defaultSelected);
       el.selectedIndex = chosen ? chosen.index : 0;
       unoffered.delete(el);
-    } else if ("defaultValue" in el) el.value = el.defaultValue;
+    } else if ("defaultValue" in el) {
+      el.value = el.defaultValue;
+      unread.delete(el);
+    }
   }
 }
 
-// The calculator a link speaks to: the one it names (?calc=), else, for a link written without it
-// (say ?rolled=7), the only calculator on the page with a field of that name.
+// The calculator a link speaks to: the one it names (?calc=; an empty or unknown name is none of
+// the page's: linked.js says so once), else, for a link written without it (say ?rolled=7), the
+// only calculator on the page with a field of that name.
 function urlOwner() {
   const query = new URLSearchParams(location.search);
-  if (query.get("calc")) return query.get("calc");
+  if (query.has("calc")) return query.get("calc");
   const keys = [...query.keys()].map((key) => (key.startsWith(B_PREFIX) ? key.slice(B_PREFIX.length) : key));
   const owners = [...document.querySelectorAll("[data-calculator]")].filter((root) => {
     const form = root.querySelector("form");

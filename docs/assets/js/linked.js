@@ -30,15 +30,24 @@
   document.addEventListener("codex:runtime-failed", answered);
   let root = null;
   const watch = new MutationObserver(() => {
-    root = /^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id);
+    root = root || (/^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id));
     if (!root) return;
-    root.classList.add("cx-calc--answer-first", "cx-calc--pending");
+    if (!root.classList.contains("cx-calc--pending")) {
+      // unseen while its parts arrive: in answer-first order its answer lands above its form
+      root.classList.add("cx-calc--answer-first", "cx-calc--pending", "cx-calc--landing");
+      whenAnswered(root);
+    }
+    if (!root.querySelector(".cx-links")) return;   // its last part: the calculator is all parsed
     watch.disconnect();
-    whenAnswered(root);
+    root.classList.remove("cx-calc--landing");
+    // the reader lands on it now, before the page's scripts enhance the text above it: the
+    // browser then keeps it where it is as that text grows (scroll anchoring), so it holds still
+    root.scrollIntoView({ block: "start" });
   });
   watch.observe(html, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", () => {
     watch.disconnect();
+    if (root) root.classList.remove("cx-calc--landing");
     if (!root) answered();   // no such calculator on this page: no answer to wait for
   });
 

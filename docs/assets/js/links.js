@@ -57,23 +57,27 @@ function citeSiteName() {
 
 // Material's instant navigation rewrites every href to an absolute URL; resolve either form.
 // A rule with Summary/House tabs gets `?rules=<open tab>`, so the link reopens that version.
-function headingUrl(link) {
-  const url = new URL(link.getAttribute("href"), location.href);
+function versionQuery(link) {
   const heading = link.closest("h1, h2, h3, h4, h5, h6");
   const version = heading && openVersion(sectionTabs(heading));
-  const query = version && version.key ? `?${VERSION_KEY}=${encodeURIComponent(version.key)}` : "";
-  return location.origin + location.pathname + query + url.hash;
+  return version && version.key ? `?${VERSION_KEY}=${encodeURIComponent(version.key)}` : "";
 }
 
-// A rule's share address (`s/<anchor>/`, macros/share_hook.py): its own page, which a forum
-// previews as that rule and which sends a reader on to it here. The folder is named by the page
+function headingUrl(link) {
+  const url = new URL(link.getAttribute("href"), location.href);
+  return location.origin + location.pathname + versionQuery(link) + url.hash;
+}
+
+// A rule's share address (`s/<anchor>/`, macros/hooks/share.py): its own page, which a forum
+// previews as that rule and which sends a reader on to it here, with the tab the reader has open
+// (`?rules=house`: share.js passes it on; the preview is the same). The folder is named by the page
 // (<meta name="codex-share">); a print page's `print-x` heading shares the rule `x`.
 function shareUrl(link) {
   const folder = document.querySelector('meta[name="codex-share"]');
   const id = new URL(link.getAttribute("href"), location.href).hash.slice(1);
   if (!folder || !folder.content || !id) return headingUrl(link);
   const anchor = decodeURIComponent(id).replace(/^print-/, "");
-  return new URL(`${folder.content}${encodeURIComponent(anchor)}/`, SITE_ROOT).href;
+  return new URL(`${folder.content}${encodeURIComponent(anchor)}/${versionQuery(link)}`, SITE_ROOT).href;
 }
 
 // The game a page belongs to: the breadcrumb after the home page ("Roll & Keep").

@@ -1,10 +1,24 @@
 // Previews of linked rules on a touch screen. On a desktop, Material's instant previews
 // (navigation.instant.preview) show the linked section when a link is hovered or focused; a
 // phone has no hover, and a tap on the link leaves the page. So on a touch screen each link to
-// another rule (and each ruling ID, macros/ruling_links.py) gets a small info control beside it:
+// another rule (and each ruling ID, macros/ruling_links.py) has a small info control beside it:
 // a tap focuses the link, which opens the same preview, and a second tap (or a tap elsewhere)
-// closes it. Nothing navigates until the link itself is followed.
+// closes it. Nothing navigates until the link itself is followed. The build writes the controls
+// (macros/preview_marks.py), so they have their room from the first paint (CSS shows them on a
+// touch screen with scripts on); this script binds them, and makes one for a rule link the build
+// could not reach (in a table or block a macro wrote as HTML).
+// A heading's own # link is no link to another rule but the copy control (links.js): Material's
+// preview, which it would mount on it as on every link, never opens there, by hover, by a tap's
+// emulated hover, or by focus. Its triggers (mouseenter on the link, focusin reaching the body)
+// are stopped on their way down, before any of Material's listeners hears them.
 const TOUCH = window.matchMedia("(hover: none)");
+const COPY_CONTROL = ".md-content a.headerlink";
+
+function quiet(event) {
+  if (event.target instanceof Element && event.target.matches(COPY_CONTROL)) event.stopPropagation();
+}
+window.addEventListener("mouseenter", quiet, true);
+window.addEventListener("focusin", quiet, true);
 
 // A link to a rule: within the site, to a heading's anchor; not a calculator (the jump links),
 // not the page's own furniture (heading # links, navigation, tabs, citations).
@@ -20,6 +34,10 @@ function control(link) {
   button.className = "cx-preview-tap";   // the theme's info icon, drawn by forum.css
   button.setAttribute("aria-label", `Preview: ${link.textContent.trim()}`);
   button.setAttribute("aria-expanded", "false");
+  return button;
+}
+
+function bindControl(link, button) {
   let open = false;
   // pressing the control would blur the link before the click: note whether it was open first
   button.addEventListener("pointerdown", () => { open = document.activeElement === link; });
@@ -31,7 +49,6 @@ function control(link) {
   });
   link.addEventListener("focus", () => button.setAttribute("aria-expanded", "true"));
   link.addEventListener("blur", () => button.setAttribute("aria-expanded", "false"));
-  return button;
 }
 
 // Punctuation that closes the link's sentence or bracket: it stays on the control's line, or
@@ -51,11 +68,23 @@ function place(link, button) {
   link.after(keep);
 }
 
+// The build's control of a link: the span right after it.
+function builtControl(link) {
+  const keep = link.nextElementSibling;
+  return keep && keep.classList.contains("cx-preview-keep") ? keep.querySelector(".cx-preview-tap") : null;
+}
+
 export function bindPreviews() {
   if (!TOUCH.matches) return;
+  // a browser that cannot tell CSS whether scripts run shows the build's controls this way
+  if (!window.matchMedia("(scripting: enabled)").matches) document.documentElement.classList.add("cx-previews");
   document.querySelectorAll(".md-content article a[href]").forEach((link) => {
-    if (link.codexPreview || !ruleLink(link)) return;
+    if (link.codexPreview) return;
+    const built = builtControl(link);
+    if (!built && !ruleLink(link)) return;
     link.codexPreview = true;
-    place(link, control(link));
+    const button = built || control(link);
+    if (!built) place(link, button);
+    bindControl(link, button);
   });
 }

@@ -1,12 +1,24 @@
-// What a Roll does (roll-button.js imports this on the first Roll): find the distribution, draw a
-// total from it (draw.js, with crypto.getRandomValues) and list the last few draws with what each
-// means. It computes no odds and states no rule: a roll in the text is drawn from the page's roll
-// data (rolls.json beside the page, written by the build: macros/roll_draws.py, fetched once per
-// page, on its first Roll), a calculator's answer from the worker's reply to mode "roll" for the
-// settings of the answer on screen (codex_view/draws.py), or while the built answer is still
-// shown, from the same page data. The words come with the distribution.
+// What a Roll does. Nothing of it comes with a page load: rolls.js imports this module when a
+// roll's popover first opens, or when a calculator's Roll is first tapped, and this module brings
+// its styles (roll.css). It finds the distribution, draws a total from it (draw.js, with
+// crypto.getRandomValues) and lists the last few draws with what each means. It computes no odds
+// and states no rule: a roll in the text is drawn from the page's roll data (rolls.json beside the
+// page, written by the build: macros/roll_draws.py, fetched once per page, on its first Roll), a
+// calculator's answer from the worker's reply to mode "roll" for the settings of the answer on
+// screen (codex_view/draws.py), or while the built answer is still shown, from the same page data.
+// The words come with the distribution.
 import { cryptoWords, drawTotal, meaning } from "./draw.js";
 import { ask } from "./runtime.js";
+
+const STYLE = new URL("../css/roll.css", import.meta.url).href;
+// the styles, in before any control shows (a failed load leaves the controls plain, still usable)
+const styled = document.querySelector(`link[href="${STYLE}"]`) ? Promise.resolve() : new Promise((done) => {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = STYLE;
+  link.onload = link.onerror = () => done();
+  document.head.append(link);
+});
 
 const KEEP = 5;   // draws kept on screen, newest first
 const pages = new Map();   // rolls.json address -> its promise (a failed fetch is forgotten)
@@ -58,7 +70,7 @@ function item(line) {
   return li;
 }
 
-// The region's list and note, made once (the region itself is the live region: roll-button.js).
+// The region's list and note, made once (the region itself is the live region: `region`).
 function parts(region) {
   let list = region.querySelector(".cx-draws__list");
   if (!list) {
@@ -100,8 +112,35 @@ function add(lines, line) {
 
 const textKey = (key) => `${location.pathname}\n${key}`;
 
+function control(label, tag) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "cx-draw md-button";
+  button.textContent = label;
+  return [button, region(tag)];
+}
+
+// The list of draws, read out politely as each comes.
+function region(tag) {
+  const box = document.createElement(tag);
+  box.className = "cx-draws";
+  box.setAttribute("aria-live", "polite");
+  return box;
+}
+
+// One Roll at a time per button: the first may wait on a download.
+async function rolling(button, run) {
+  if (button.getAttribute("aria-busy")) return;
+  button.setAttribute("aria-busy", "true");
+  try {
+    await run();
+  } finally {
+    button.removeAttribute("aria-busy");
+  }
+}
+
 // A roll of the text: a draw from the page's roll data for the popover's key.
-export async function rollText(key, region) {
+async function rollText(key, box) {
   const lines = texts.get(textKey(key)) || [];
   try {
     const data = await pageData();
@@ -109,23 +148,33 @@ export async function rollText(key, region) {
     if (!draws) throw new Error("this roll has no distribution in the page's roll data");
     add(lines, drawLine(draws));
     texts.set(textKey(key), lines);
-    show(region, lines);
+    show(box, lines);
   } catch (error) {
-    say(region, `No draw: ${error.message}.`);
+    say(box, `No draw: ${error.message}.`);
   }
 }
 
-// The popover opened again: its last draws.
-export function showText(key, region) {
+// A roll's popover (rolls.js): its Roll button under its table, with the draws already made for
+// that roll put back; `changed` once the popover has grown (it is placed again).
+export async function rollPopover(pop, key, text, changed) {
+  await styled;
+  if (!pop.isConnected || pop.querySelector(".cx-draw")) return;
+  const box = document.createElement("span");
+  box.className = "cx-draw-box";
+  const [button, list] = control(`Roll ${text}`, "span");
+  box.append(button, list);
+  (pop.querySelector("table") || pop.lastChild).after(box);
   const lines = texts.get(textKey(key));
-  if (lines) restore(region, lines);
+  if (lines) restore(list, lines);
+  button.addEventListener("click", () => rolling(button, () => rollText(key, list)).then(changed));
+  changed();
 }
 
 // The draws of the answer on screen: the built one from the page's data, a live one from the worker
 // (asked once per answer, then kept on the calculator).
 async function answerDraws(root) {
   const id = root.dataset.calculator;
-  if (root.dataset.state === "static") {
+  if (root.dataset.state === "static" && !root.classList.contains("cx-calc--pending")) {   // pending: a link's
     const data = await pageData();
     if (data.answers && data.answers[id]) return [data.answers[id]];
   }
@@ -146,14 +195,29 @@ async function answerDraws(root) {
   return draws;
 }
 
-// A calculator's answer: a draw from its distribution, listed under the calculator's tools.
-export async function rollAnswer(root, region) {
+// A calculator's answer (its chart's Roll, written with the chart by codex_view, tapped): a draw from
+// its distribution, listed under the chart's heading. A new answer brings a new chart: its first Roll
+// puts the draws made so far back (each names the settings it was drawn for).
+export async function rollAnswer(root, button) {
+  await styled;
+  const heading = button.closest(".cx-subtitle") || button;
   const lines = root.codexDrawn || (root.codexDrawn = []);
-  try {
-    const draws = await answerDraws(root);
-    add(lines, drawLine(draws, true));
-    show(region, lines);
-  } catch (error) {
-    say(region, `No draw: ${error.message}.`);
+  let box = heading.nextElementSibling;
+  if (!box || !box.classList.contains("cx-draws")) {
+    box = region("div");
+    heading.after(box);
+    if (lines.length) {
+      restore(box, lines);
+      await new Promise(requestAnimationFrame);   // the new draw is read out, the old ones were not
+    }
   }
+  await rolling(button, async () => {
+    try {
+      const draws = await answerDraws(root);
+      add(lines, drawLine(draws, true));
+      show(box, lines);
+    } catch (error) {
+      say(box, `No draw: ${error.message}.`);
+    }
+  });
 }

@@ -1,11 +1,13 @@
 // Rolls written in the rules (6k3, 3d6, a pool of 7 dice) are buttons that show their exact odds
 // (macros/roll_marks.py). Every word and figure comes worked out and written in the page's
 // .cx-rolls-data element (JSON in its data-rolls); this script only shows it, with no runtime, so a popover opens at once.
-// A tap or click toggles it, hovering opens it with a mouse, Escape or a tap elsewhere closes it.
+// A tap or click toggles it, hovering opens it with a mouse; Escape, a tap elsewhere or the keyboard's
+// focus moving on past it closes it. The row of the number the roll's sentence names (its TN, its
+// Brawn) is marked (the entry's `mark`).
 // It sits just under its roll (above it when there is more room there), so it never covers it,
 // and it follows the button's place in the page for the keyboard: Tab goes on into its links.
-import { rollControl } from "./roll-button.js";
-
+// A Roll (a popover's, a chart's) is roll.js, loaded when first wanted.
+const roll = () => import("./roll.js");
 const HOVER = window.matchMedia("(hover: hover) and (pointer: fine)");
 const GAP = 4;   // from the window's edges; against its roll none, so a mouse can move straight in
 let open = null;   // {button, pop}
@@ -23,9 +25,13 @@ function table(entry) {
   const head = t.createTHead().insertRow();
   entry.head.forEach((label) => head.append(text("th", "", label)));
   const body = t.createTBody();
-  entry.rows.forEach((figures) => {
+  entry.rows.forEach((figures, i) => {
     const row = body.insertRow();
     figures.forEach((figure) => { row.insertCell().textContent = figure; });
+    if (i === entry.mark) {
+      row.className = "cx-roll-pop__mark";
+      row.setAttribute("aria-current", "true");
+    }
   });
   return t;
 }
@@ -37,7 +43,6 @@ function popover(button, entry) {
   pop.setAttribute("role", "dialog");
   pop.setAttribute("aria-label", button.getAttribute("aria-label"));
   pop.append(text("span", "cx-roll-pop__title", entry.title), text("span", "cx-roll-pop__mean", entry.mean), table(entry));
-  pop.append(rollControl(button.dataset.roll, button.textContent, place));   // Roll: roll-button.js
   if (entry.rulings.length) {
     const reading = text("span", "cx-roll-pop__reading", `${entry.reading} `);
     entry.rulings.forEach(([id, href], i) => {
@@ -51,6 +56,7 @@ function popover(button, entry) {
   calc.href = entry.href;
   pop.append(calc);
   pop.addEventListener("mouseleave", () => { if (HOVER.matches) close(); });
+  pop.addEventListener("focusout", (event) => leaves(event, button));
   return pop;
 }
 
@@ -85,6 +91,17 @@ function show(button, entries) {
   button.setAttribute("aria-controls", pop.id);
   open = { button, pop };
   place();
+  roll().then((m) => m.rollPopover(pop, button.dataset.roll, button.textContent, place), () => {});
+}
+
+
+// The keyboard's focus went somewhere outside the roll and its popover (Tab past its last link,
+// Shift+Tab back past the roll): the popover closes. A focus lost to nothing (a click on plain
+// text, the window left) is the pointer's business, not this.
+function leaves(event, button) {
+  const to = event.relatedTarget;
+  if (!open || open.button !== button || !to || open.pop.contains(to) || to === button) return;
+  close();
 }
 
 function onKey(event) {
@@ -112,6 +129,7 @@ export function bindRolls() {
       else show(button, entries);
     });
     button.addEventListener("mouseenter", () => { if (HOVER.matches) show(button, entries); });
+    button.addEventListener("focusout", (event) => leaves(event, button));
     button.addEventListener("mouseleave", (event) => {
       if (HOVER.matches && open && !open.pop.contains(event.relatedTarget)) close();
     });
@@ -120,6 +138,10 @@ export function bindRolls() {
 
 // bound once: the window outlives the pages
 document.addEventListener("keydown", onKey);
+document.addEventListener("click", (event) => {
+  const b = event.target.closest?.(".cx-chart .cx-draw");
+  if (b) roll().then((m) => m.rollAnswer(b.closest("[data-calculator]"), b), () => { b.textContent = "Roll (try again online)"; });
+});
 document.addEventListener("pointerdown", onPointer);
 window.addEventListener("scroll", place, { passive: true, capture: true });
 window.addEventListener("resize", place);

@@ -45,6 +45,7 @@ function startWorker() {
     }
     if (data.type === "ready") {
       booted = true;
+      document.documentElement.dataset.codexRuntime = "ready";   // for tests and `make measure`
       progress = null;
       bootPath = bootPath || data.path;
       emit({ type: "ready", path: data.path });

@@ -3,8 +3,11 @@
 // page load whether or not the reader searches. The request waits here until the reader reaches
 // for the search: focuses its field (a click, a tap, or one of Material's keys, / s f) or opens
 // it on a phone (the #__search toggle).
+// The same moment loads the answers to a roll typed into the search (search-answer.js, with its
+// figures and styles), so a page load carries none of them.
 // A classic script at the top of every page's head, so it is in place before Material's bundle.
 (function () {
+  const answers = new URL("search-answer.js", document.currentScript.src).href;
   const open = XMLHttpRequest.prototype.open;
   const send = XMLHttpRequest.prototype.send;
   const held = [];
@@ -13,6 +16,7 @@
     if (!holding) return;
     holding = false;
     held.splice(0).forEach((go) => go());
+    import(answers).then((module) => module.bindSearchAnswers(), () => {});
   };
   XMLHttpRequest.prototype.open = function (method, url, ...rest) {
     this.codexHeld = /\/search\/search_index\.json$/.test(new URL(String(url), location.href).pathname);

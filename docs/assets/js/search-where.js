@@ -14,14 +14,22 @@ function gameTabs() {
   return tabs.sort((a, b) => b[0].length - a[0].length);   // the longest prefix wins
 }
 
+function placed(path, title, tabs) {
+  const tab = tabs.find(([prefix]) => path.startsWith(prefix));
+  const parts = [tab ? tab[1] : "", title].filter(Boolean);
+  return parts.filter((part, i) => i === 0 || part !== parts[i - 1]).join(" › ");
+}
+
 function where(item, tabs) {
   const link = item.querySelector("a.md-search-result__link");
   const title = item.querySelector(".md-search-result__article h1");
   if (!link) return "";
-  const path = new URL(link.href, location.href).pathname;
-  const tab = tabs.find(([prefix]) => path.startsWith(prefix));
-  const parts = [tab ? tab[1] : "", title ? title.textContent.trim() : ""].filter(Boolean);
-  return parts.filter((part, i) => i === 0 || part !== parts[i - 1]).join(" › ");
+  return placed(new URL(link.href, location.href).pathname, title ? title.textContent.trim() : "", tabs);
+}
+
+// "Roll & Keep › Roll & Keep odds": the line over a result leading to `path` (search-answer.js too)
+export function whereFor(path, title) {
+  return placed(path, title, gameTabs());
 }
 
 // A result's link carries the words to highlight (`?h=`). Typed "R-0045" reaches the index as
@@ -42,12 +50,20 @@ function quietSingleLetters(item) {
 // Material heads each page's results with the page itself, even when only a section of it
 // matched: its link then carries an empty `?h=` and opens the top of the page ("6k3" led to the
 // top of the Calculators page, not to the Roll & Keep calculator). Such a head leads where its
-// best section does.
+// best section does; so does a head whose page matched only in passing, scoring under a hundredth
+// of its best section ("pool odds": the Calculators page, 1 against its pool calculator's 13,000).
+const PASSING = 0.01;
+
+function score(link) {
+  return parseFloat(link.querySelector("[data-md-score]")?.dataset.mdScore ?? "0") || 0;
+}
+
 function leadToBestSection(item) {
   const [head, best] = item.querySelectorAll("a.md-search-result__link");
   if (!head || !best) return;
   const url = new URL(head.href, location.href);
-  if (url.searchParams.has("h") && !url.searchParams.get("h").trim()) head.href = best.href;
+  const unmatched = url.searchParams.has("h") && !url.searchParams.get("h").trim();
+  if (unmatched || score(head) < PASSING * score(best)) head.href = best.href;
 }
 
 function label(list) {

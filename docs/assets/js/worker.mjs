@@ -10,7 +10,7 @@
 // hands Pyodide the same response (its own fetches of those URLs are answered from `fetched`).
 // runtime.json (fetched without cache) names the files: Pyodide under a folder named by its
 // content, a trimmed standard library as bytecode and as bare source, the wheel, calc as
-// sourceless bytecode, the memory snapshot (macros/site_hook.py) and the header of Pyodide's
+// sourceless bytecode, the memory snapshot (macros/hooks/site.py) and the header of Pyodide's
 // package lock (the boot loads no package, so the 120 kB lock file is never fetched).
 // The paths, by what each sends besides Pyodide itself:
 //   snapshot: the memory snapshot (5 MB, calc already imported), the bytecode library, the wheel;

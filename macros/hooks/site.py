@@ -17,24 +17,21 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import sys
 from pathlib import Path
 
 import deflate
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # `calc` and `macros` live at the project root
-    sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]  # the project
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
-from mkdocs.structure.pages import Page  # noqa: E402
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
-from macros import glossary, stdlib  # noqa: E402
-from macros.build_cache import cached  # noqa: E402
-from macros.games import game_of  # noqa: E402
-from macros.snapshot import snapshot  # noqa: E402
-from macros.wheel import build_wheel  # noqa: E402
+from macros import glossary, stdlib
+from macros.build_cache import cached
+from macros.games import game_of
+from macros.snapshot import snapshot
+from macros.wheel import build_wheel
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

@@ -5,7 +5,7 @@ Published anchors
     build, each must still be a heading on its page, or be declared moved in
     `docs/anchor_redirects.json` to a `page/#anchor` that is built (links.js follows it).
     A renamed heading or a deleted ruling (`rulings/#r-00NN`) stops the build. Each of them, and
-    each ruling, must also have its share page, `s/<anchor>/` (macros/share_hook.py).
+    each ruling, must also have its share page, `s/<anchor>/` (macros/hooks/share.py).
     MkDocs' own `validation: anchors: warn` (mkdocs.yml) adds the links between pages: with
     `--strict`, a link to an anchor that no longer exists stops the build too.
 
@@ -20,26 +20,21 @@ Rulings lock
 
 from __future__ import annotations
 
-import json
 import logging
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]  # the project
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.exceptions import PluginError  # noqa: E402
-from mkdocs.structure.files import Files  # noqa: E402
-from mkdocs.structure.pages import Page  # noqa: E402
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 
-from macros import ruling_lock, rulings  # noqa: E402
-from macros.links import share_path  # noqa: E402
-from macros.site_index import published_anchors  # noqa: E402
+from macros import ruling_lock, rulings
+from macros.links import share_path
+from macros.published import REDIRECTS, read_published, read_redirects
+from macros.site_index import published_anchors
 
-PUBLISHED = ROOT / "contracts" / "published_anchors.txt"
-REDIRECTS = "anchor_redirects.json"   # in docs/, shipped for links.js
 CHANGELOG = "changelog.md"
 log = logging.getLogger("mkdocs.hooks.contract")
 
@@ -57,12 +52,6 @@ def _fail(title: str, problems: list[str]) -> None:
         log.warning(message)
     else:
         raise PluginError(message)
-
-
-def read_published(path: Path = PUBLISHED) -> set[str]:
-    """The published list; comments start with "# " (an anchor line may start with "#": "#home")."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return {line.strip() for line in lines if line.strip() and not line.startswith("# ")}
 
 
 def lost_anchors(published: set[str], built: set[str], redirects: dict[str, str]) -> list[str]:
@@ -84,7 +73,7 @@ def missing_shares(site: Path, published: set[str], ruling_anchors: list[str]) -
     """Each published anchor and each ruling whose share page (`s/<anchor>/`) was not written."""
     anchors = sorted({a.partition("#")[2] for a in published} | set(ruling_anchors))
     return [
-        f"{anchor} has no share page ({share_path(anchor)}index.html): macros/share_hook.py writes one per "
+        f"{anchor} has no share page ({share_path(anchor)}index.html): macros/hooks/share.py writes one per "
         "published anchor and ruling"
         for anchor in anchors if not (site / share_path(anchor) / "index.html").is_file()
     ]
@@ -117,8 +106,7 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
-    redirects_file = Path(config.docs_dir) / REDIRECTS
-    redirects = json.loads(redirects_file.read_text(encoding="utf-8")) if redirects_file.exists() else {}
+    redirects = read_redirects(config.docs_dir)
     published = read_published()
     lost = lost_anchors(published, published_anchors(site), redirects)
     if lost:

@@ -12,25 +12,21 @@ with their included rules already expanded. The work itself lives in plain modul
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.structure.files import File, Files  # noqa: E402
-from mkdocs.structure.pages import Page  # noqa: E402
-
-from macros import cards, glossary, meta, rulings  # noqa: E402
-from macros.roll_marks import RollMarksExtension  # noqa: E402
-from macros.ruling_links import RulingLinksExtension  # noqa: E402
-from macros.games import GAMES, game_of  # noqa: E402
-from macros.mdsource import heading_index, title as md_title  # noqa: E402
-from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX  # noqa: E402
+from macros import cards, glossary, meta, rulings
+from macros.preview_marks import PreviewMarksExtension
+from macros.roll_marks import RollMarksExtension
+from macros.ruling_links import RulingLinksExtension
+from macros.games import GAMES, game_of
+from macros.mdsource import heading_index, title as md_title
+from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX
 
 CARD_FOOTER = cards.FOOTER
 
@@ -78,9 +74,11 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Ruling IDs in running text link to their ruling (macros/ruling_links.py); rolls written in
-    a game's pages show their odds (macros/roll_marks.py)."""
+    a game's pages show their odds (macros/roll_marks.py); links to rules carry their touch
+    screen's preview control (macros/preview_marks.py)."""
     config.markdown_extensions.append(RulingLinksExtension())
     config.markdown_extensions.append(RollMarksExtension())
+    config.markdown_extensions.append(PreviewMarksExtension())
     return config
 
 

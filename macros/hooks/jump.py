@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from macros import jumps  # noqa: E402
+from macros import jumps
 
 
 def on_page_markdown(markdown: str, *, page: Any, config: Any, files: Any) -> str:

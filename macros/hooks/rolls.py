@@ -2,22 +2,15 @@
 
 The rolls of a page's text (macros/roll_marks.py) and its calculators' built answers
 (macros/widgets.py) are gathered while the page renders; once it has, this hook writes them.
-Listed before security_hook, whose manifest (written after the build) then finds the files.
+It runs before the security hook, whose manifest (written after the build) then finds the files.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.pages import Page
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from mkdocs.config.defaults import MkDocsConfig  # noqa: E402
-from mkdocs.structure.pages import Page  # noqa: E402
-
-from macros import roll_draws  # noqa: E402
+from macros import roll_draws
 
 
 def on_pre_build(*, config: MkDocsConfig) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -36,8 +37,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
-from macros.roll_draws import FILE as ROLL_DATA
+from macros.roll_draws import FILE as ROLL_DATA, LOADED_ON_ROLL
+from macros.search_files import LOADED_ON_OPEN
+from macros.share import TARGET_ID as SHARE_TARGET_ID
 
 POLICY = (
     ("default-src", "'self'"),
@@ -134,7 +138,7 @@ def with_policy(html: str) -> str:
     marker = "<head>"
     at = html.find(marker)
     if at < 0:
-        raise ValueError("security_hook: no <head> in the page; the CSP meta tag has nowhere to go")
+        raise ValueError("security hook: no <head> in the page; the CSP meta tag has nowhere to go")
     tag = f'<meta http-equiv="Content-Security-Policy" content="{policy_for(html)}">'
     end = at + len(marker)
     return html[:end] + "\n    " + tag + html[end:]
@@ -194,7 +198,7 @@ def headers_file(site: Path, base: str) -> str:
                 hashes.append(value)
     base = base if base.endswith("/") else base + "/"
     lines = [
-        "# Written by macros/security_hook.py: response headers for hosts that read _headers",
+        "# Written by macros/hooks/security.py: response headers for hosts that read _headers",
         "# (Netlify, Cloudflare Pages). GitHub Pages sends none; the pages carry their policy in a meta tag.",
         f"{base}*",
         # hosts apply every rule whose pattern matches, so this one reaches the worker scripts too,
@@ -219,15 +223,19 @@ OFFLINE_PAGE = "offline.html"  # a theme template (overrides/offline.html), answ
 SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
-# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py).
+# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py), the
+# data for bots and scripts (api/: macros/api.py).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
-NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/")
+NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
-# Fetched only when a reader rolls (roll-button.js imports roll.js, which imports draw.js and fetches
-# the page's rolls.json): kept when used, as a page is, never at install
-ON_DEMAND = frozenset({"assets/js/roll.js", "assets/js/draw.js"})
+# What the search loads when it is first opened (macros/search_files.py): kept then, as a page is,
+# not at install, so a first visit that never searches never fetches them.
+ON_SEARCH = frozenset(LOADED_ON_OPEN)
+# What a Roll loads when a roll's popover opens or a calculator's Roll is first tapped
+# (macros/roll_draws.py), and each page's roll data (rolls.json): kept then, as a page is, never at install.
+ON_ROLL = frozenset(LOADED_ON_ROLL)
 
 
 def _cards_folder() -> str:
@@ -241,6 +249,37 @@ def _page_url(uri: str) -> str:
     return uri[: -len("index.html")] if uri == "index.html" or uri.endswith("/index.html") else uri
 
 
+class _ShareTarget(HTMLParser):
+    """The rule a share page sends its reader on to: its `#cx-share-target` link (macros/share.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.href: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "a" and found.get("id") == SHARE_TARGET_ID and self.href is None:
+            self.href = found.get("href")
+
+
+def share_targets(site: Path) -> dict[str, list[str | list[str]]]:
+    """The rule each share page sends its reader on to, by page: `{"rk/damage/": ["rk-wound-checks",
+    ...]}` (the share page `s/rk-wound-checks/` leads to `rk/damage/#rk-wound-checks`), or
+    `[share anchor, anchor on the page]` for one that leads elsewhere (a moved anchor). Offline,
+    the service worker sends a share address on to its rule when that page is kept."""
+    out: dict[str, list[str | list[str]]] = {}
+    for path in sorted((site / SHARE_FOLDER).glob("*/index.html")):
+        reader = _ShareTarget()
+        reader.feed(path.read_text(encoding="utf-8"))
+        if not reader.href:
+            continue
+        link, _, anchor = reader.href.partition("#")
+        target = posixpath.normpath(posixpath.join(path.parent.relative_to(site).as_posix(), link))
+        share = path.parent.name
+        out.setdefault("" if target == "." else target + "/", []).append(share if anchor == share else [share, anchor])
+    return out
+
+
 def offline_manifest(site: Path) -> dict[str, Any]:
     """The service worker's data, derived from the files of the written site.
 
@@ -249,11 +288,14 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       once used, fetched with `integrity`.
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
-    - `pages`: every page, image, the runtime's index, and what only a Roll fetches (each page's
-      `rolls.json` and the Roll's scripts, `ON_DEMAND`), served network-first, kept when visited.
+    - `pages`: every page, image and the runtime's index, served network-first, kept when visited;
+      so are the files the search loads when it opens (`ON_SEARCH`), and what a Roll loads (`ON_ROLL`,
+      and each page's `rolls.json`).
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
+    - `shares`: each share page's anchor and the rule page it leads to (`share_targets`), which
+      the worker answers offline for a share address (`share_folder`) whose page it has kept.
     - `version`: names the cache; it changes with the content of any of them.
     Social cards, source maps, feeds and anything else for machines are left out.
     """
@@ -279,8 +321,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             runtime.append([uri, sha])
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
-        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) or uri in ON_DEMAND \
-                or uri.endswith(IMAGES):
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) \
+                or uri.endswith(IMAGES) or uri in ON_SEARCH or uri in ON_ROLL:
             url = _page_url(uri)
             pages.append(url)
         else:
@@ -296,6 +338,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
         "runtime": runtime,
         "sizes": sizes,
         "offline_page": OFFLINE_PAGE,
+        "share_folder": SHARE_FOLDER + "/",
+        "shares": share_targets(site),
     }
 
 
@@ -324,9 +368,9 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Check docs/sw.js early; it is written with this build's manifest after the build."""
     source = files.get_file_from_path(SERVICE_WORKER)
     if source is None:
-        raise FileNotFoundError("security_hook: docs/sw.js (the offline service worker) is missing")
+        raise FileNotFoundError("security hook: docs/sw.js (the offline service worker) is missing")
     if source.content_string.count(PLACEHOLDER) != 1:
-        raise ValueError(f"security_hook: docs/sw.js must name {PLACEHOLDER} exactly once")
+        raise ValueError(f"security hook: docs/sw.js must name {PLACEHOLDER} exactly once")
     return files
 
 
