@@ -91,6 +91,7 @@ def check(
         "chance": dist.at_least(tn_with_raises(tn, raises)),
         "mean": dist.mean(),
         "distribution": dist.pmf(),
+        "distribution_tail": dist.tail,   # what the truncated explosions left out (a Roll says it)
         "raises": [[n, p] for n, _, p in rows],
         "max_raises": max_raises,
         "threshold": threshold,

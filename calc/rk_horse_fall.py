@@ -95,6 +95,7 @@ def horse_fall(
         "fall_damage": row["damage"],
         "fall_damage_mean": fall_damage.mean(),
         "distribution": ride.pmf(),
+        "distribution_tail": ride.tail,
         "distribution_title": "The riding roll",
         "tables": [result_table(
             "by_wounds", f"Chance of falling on one roll, by current Dramatic Wounds ({roll})",

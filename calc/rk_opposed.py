@@ -180,6 +180,7 @@ def opposed(
         "b_roll": xky(br, bk),
         "roll": f"{xky(ar, ak)} against {xky(br, bk)}",
         "distribution": a_dist.pmf(),
+        "distribution_tail": a_dist.tail,
         "distribution_title": f"A's roll ({xky(ar, ak)})",
         "tables": [result_table(
             "outcomes", f"Outcomes: A's {xky(ar, ak)} against TN {a_tn}, B's {xky(br, bk)} against TN {b_tn}",

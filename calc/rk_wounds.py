@@ -54,6 +54,7 @@ def wounds(*, rules: str, brawn: int, flesh_wounds: int, damage: int | None, rai
         "firearm": check.firearm,
         "damage": pmf,
         "distribution": pmf,
+        "distribution_tail": dmg.tail,
         "distribution_title": "Damage of the hit",
         "expected_damage": dmg.mean(),
         "wounds": [[n, p] for n, p in enumerate(probs)],

@@ -75,6 +75,9 @@ class RollOdds:
     set_to: str = ""                # the roll the calculator is set to, when it is not `roll` as written
     columns: tuple[str, ...] = ()   # what each figure of a row is, when a row has more than one
     mark: int | None = None         # the threshold the roll's sentence names: its row is marked
+    # the roll's own distribution, its figures' source, at the Brawn or Panache its calculator is set to
+    # (none where a popover shows two rolls side by side): what a Roll draws from (macros/roll_draws.py)
+    dist: Dist | None = field(default=None, compare=False, repr=False)
 
 
 def rows_from(dist: Dist, thresholds: Iterable[int]) -> tuple[tuple[int, float], ...]:
@@ -124,7 +127,7 @@ def rk_test(*, rolled: int, kept: int, tn: int | None = None, check: str = "") -
         rulings = (*rulings, SOCIAL_CHECK_RULING)
     dist = roll_keep(rolled, kept)
     return RollOdds(xky(**written), "ten-sided dice, tens explode", dist.mean(), "TN", stepped(dist, RK_STEP, tn),
-                    "rk-check", {**written, **({"tn": tn} if tn is not None else {})}, rulings, mark=tn)
+                    "rk-check", {**written, **({"tn": tn} if tn is not None else {})}, rulings, mark=tn, dist=dist)
 
 
 def damage_words(rules: str) -> str:
@@ -139,16 +142,16 @@ def rk_damage(*, rolled: int, kept: int, rules: str) -> RollOdds:
     if rules == "house":
         rulings = (D6_RULING, *rulings)
     return RollOdds(roll, damage_words(rules), dist.mean(), "Damage", stepped(dist, RK_STEP), "rk-wounds",
-                    {"rules": rules, "weapon": "custom", **written}, rulings)
+                    {"rules": rules, "weapon": "custom", **written}, rulings, dist=dist)
 
 
-def by_trait(mean_of: Callable[[int], tuple[float, bool]], mark: int | None) -> tuple[tuple[tuple[int, float], ...], bool]:
+def by_trait(dist_of: Callable[[int], tuple[Dist, bool]], mark: int | None) -> tuple[tuple[tuple[int, float], ...], bool]:
     """(trait, average damage) for a trait of 1 to `ROWS` - 1 and the one a sentence names, and whether
-    any of them keeps every die rolled (R-0050); `mean_of` gives both for one value of the trait."""
+    any of them keeps every die rolled (R-0050); `dist_of` gives the damage and that for one value of the trait."""
     rows, keeps_all = [], False
     for value in with_mark(range(1, ROWS), mark):
-        mean, all_kept = mean_of(value)
-        rows.append((value, mean))
+        dist, all_kept = dist_of(value)
+        rows.append((value, dist.mean()))
         keeps_all = keeps_all or all_kept
     return tuple(rows), keeps_all
 
@@ -161,18 +164,19 @@ def rk_brawn_damage(*, kept: int, rules: str, brawn: int | None = None) -> RollO
     at_least_one("brawn", brawn)
     roll, used = xky(0, kept), brawn or DEFAULT_BRAWN
 
-    def mean_of(b: int) -> tuple[float, bool]:
+    def dist_of(b: int) -> tuple[Dist, bool]:
         rolled, keep, all_kept = hand_dice(Weapon(rules, OTHER, in_hand=True, damage_rolled=0, damage_kept=kept,
                                                   attacker_brawn=b))
-        return damage_dist(rolled, keep, rules=rules).mean(), all_kept
+        return damage_dist(rolled, keep, rules=rules), all_kept
 
-    rows, keeps_all = by_trait(mean_of, brawn)
+    rows, keeps_all = by_trait(dist_of, brawn)
     house = (D6_RULING,) if rules == "house" else ()
     params = {"rules": rules, "weapon": OTHER, "damage_rolled": 0, "damage_kept": kept, "in_hand": True,
               "attacker_brawn": used}
     return RollOdds(roll, f"{damage_words(rules)}, one per point of the wielder's Brawn", dict(rows)[used], "Brawn",
                     rows, "rk-wounds", params, (*house, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
-                    mean_note=f"with Brawn {used}", set_to=f"{roll} with Brawn {used}", mark=brawn)
+                    mean_note=f"with Brawn {used}", set_to=f"{roll} with Brawn {used}", mark=brawn,
+                    dist=dist_of(used)[0])
 
 
 def hand_dice(weapon: Weapon, raises: int = 0) -> tuple[int, int, bool]:
@@ -212,19 +216,20 @@ def rk_weapon(*, rules: str, weapon: str, brawn: int | None = None) -> RollOdds:
         rolled, kept, readings = check_dice(row["rolled"], row["kept"], MAX_DAMAGE_DICE)
         dist = damage_dist(rolled, kept, rules=rules)
         return RollOdds(roll, f"{name}, {damage_words(rules)}", dist.mean(), "Damage", stepped(dist, RK_STEP),
-                        "rk-wounds", {"rules": rules, "weapon": weapon}, (*house, *readings), set_to=name)
+                        "rk-wounds", {"rules": rules, "weapon": weapon}, (*house, *readings), set_to=name, dist=dist)
     used = brawn or DEFAULT_BRAWN
 
-    def mean_of(b: int) -> tuple[float, bool]:
+    def dist_of(b: int) -> tuple[Dist, bool]:
         rolled, kept, keeps_all = weapon_dice(rules, weapon, b)
-        return damage_dist(rolled, kept, rules=rules).mean(), keeps_all
+        return damage_dist(rolled, kept, rules=rules), keeps_all
 
-    rows, keeps_all = by_trait(mean_of, brawn)
+    rows, keeps_all = by_trait(dist_of, brawn)
     mean = dict(rows)[used]
     return RollOdds(roll, f"{name}, {damage_words(rules)}, plus one unkept die per point of the wielder's Brawn",
                     mean, "Brawn", rows, "rk-wounds", {"rules": rules, "weapon": weapon, "attacker_brawn": used},
                     (*house, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
-                    mean_note=f"with Brawn {used}", set_to=f"{name} with Brawn {used}", mark=brawn)
+                    mean_note=f"with Brawn {used}", set_to=f"{name} with Brawn {used}", mark=brawn,
+                    dist=dist_of(used)[0])
 
 
 def raises_said(raises: int) -> str:
@@ -241,7 +246,7 @@ def rk_hit(*, rules: str, weapon: str, brawn: int, raises: int = 0) -> RollOdds:
     rulings = (*((D6_RULING,) if rules == "house" else ()), *((KEEP_ALL_RULING,) if keeps_all else ()))
     params = {"rules": rules, "weapon": weapon, "attacker_brawn": brawn, **({"raises": raises} if raises else {})}
     return RollOdds(xky(rolled, kept), damage_words(rules), dist.mean(), "Damage", stepped(dist, RK_STEP),
-                    "rk-wounds", params, rulings, set_to=f"{name} with Brawn {brawn}{raises_said(raises)}")
+                    "rk-wounds", params, rulings, set_to=f"{name} with Brawn {brawn}{raises_said(raises)}", dist=dist)
 
 
 def social_base(base: str) -> tuple[int, int]:
@@ -258,16 +263,17 @@ def rk_social(*, base: str, panache: int | None = None) -> RollOdds:
     rolled, kept = social_base(base)
     used = panache or DEFAULT_PANACHE
 
-    def mean_of(p: int) -> tuple[float, bool]:
-        return damage_dist(rolled + p, kept, rules="house").mean(), kept > rolled + p
+    def dist_of(p: int) -> tuple[Dist, bool]:
+        return damage_dist(rolled + p, kept, rules="house"), kept > rolled + p
 
-    rows, keeps_all = by_trait(mean_of, panache)
+    rows, keeps_all = by_trait(dist_of, panache)
     mean = dict(rows)[used]
     return RollOdds(base, f"Social Damage, {damage_words('house')}, plus one unkept die per point of the "
                           "attacker's Panache", mean, "Panache", rows, "rk-attack",
                     {**SOCIAL, "attacker_panache": used, "base_damage": base},
                     (D6_RULING, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
-                    mean_note=f"with Panache {used}", set_to=f"a Social Attack with Panache {used}", mark=panache)
+                    mean_note=f"with Panache {used}", set_to=f"a Social Attack with Panache {used}", mark=panache,
+                    dist=dist_of(used)[0])
 
 
 def rk_social_hit(*, base: str, panache: int, raises: int = 0) -> RollOdds:
@@ -279,7 +285,7 @@ def rk_social_hit(*, base: str, panache: int, raises: int = 0) -> RollOdds:
     dist = damage_dist(rolled + panache + raises, kept, rules="house")
     return RollOdds(xky(rolled + panache + raises, kept), damage_words("house"), dist.mean(), "Damage",
                     stepped(dist, RK_STEP), "rk-attack", {**SOCIAL, "attacker_panache": panache, "base_damage": base},
-                    (D6_RULING,), set_to=f"a Social Attack with Panache {panache}{raises_said(raises)}")
+                    (D6_RULING,), set_to=f"a Social Attack with Panache {panache}{raises_said(raises)}", dist=dist)
 
 
 def sun_roll(*, die: str, target: int | None = None) -> RollOdds:
@@ -291,7 +297,7 @@ def sun_roll(*, die: str, target: int | None = None) -> RollOdds:
             "penalty": "six-sided dice, the lowest three added"}[die]
     return RollOdds(SUN_DICE[die], dice, dist.mean(), "Dice total", rows_from(dist, with_mark(SUN_STEPS, target)),
                     "sun-check", {"bonus": 0, **({"target": target} if target is not None else {}), "die": die},
-                    mark=target)
+                    mark=target, dist=dist)
 
 
 def sun_either() -> RollOdds:
@@ -314,7 +320,7 @@ def pool_roll(*, dice: int, need: int | None = None) -> RollOdds:
     top = min(dice, ROWS)
     return RollOdds(f"{dice} {'die' if dice == 1 else 'dice'}", "ten-sided dice, 7 or more a success",
                     dist.mean(), "Successes", rows_from(dist, with_mark(range(1, top + 1), need)), "pool-check",
-                    {"dice": dice, **({"need": need} if need is not None else {})}, (DIE_RULING,), mark=need)
+                    {"dice": dice, **({"need": need} if need is not None else {})}, (DIE_RULING,), mark=need, dist=dist)
 
 
 KINDS: dict[str, Callable[..., RollOdds]] = {

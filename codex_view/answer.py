@@ -91,6 +91,7 @@ class Distribution:
     pmf: list[list[float]]
     title: str
     table_name: str   # the table's name when it lists every total
+    tail: float = 0.0   # the chance calc's truncation of exploding dice left out of `pmf` (a Roll says it)
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,8 @@ class Answer:
             degrees=tuple(Band(b["key"], b["label"], b["probability"]) for b in result.get("degrees") or ()),
             tables=tuple(_table(calculator, t) for t in result.get("tables") or ()),
             distribution=Distribution(pmf, result.get("distribution_title", DISTRIBUTION_TITLE),
-                                      result.get("distribution_table", EVERY_TOTAL)) if pmf else None,
+                                      result.get("distribution_table", EVERY_TOTAL),
+                                      float(result.get("distribution_tail", 0.0))) if pmf else None,
             notes=tuple(result.get("notes", ())),
         )
 

@@ -5,7 +5,9 @@ and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": 
 `text` is the question and answer in words, for "Copy as text" (calc.in_words). The params are read once. A
 result whose distribution is longer than its table shows comes without it (`distribution_totals`
 counts it): the page asks again in mode "totals" with the same params when the reader wants every
-total, and gets `{"csv": ...}`.
+total, and gets `{"csv": ...}`. No reply carries the whole distribution unasked: on an answer's
+first Roll the page asks in mode "roll" with the same params and gets `{"roll": ...}`, the answer
+as a `calc.draw.Draw` (codex_view.draws): whole-number weights of every total and what each means.
 
 Mode "compare" sends params `{"a": {...}, "b": {...}}`: the reply's `result` is
 `{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in B names B's
@@ -31,6 +33,7 @@ from calc.registry import get, parse_params
 from .answer import Answer
 from .compare import compare_html
 from .distribution import compact, totals_csv
+from .draws import answer_draw
 from .render import result_html
 
 MAX_JSON = 20_000  # characters of params accepted from the page
@@ -60,8 +63,9 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
     return {"result": compact(result), "html": result_html(calculator, result), "text": answer_text(calculator, clean, result)}
 
 
-# what a request asks: one calculator's answer, settings A against B, or every total of an answer
-MODES = ("single", "compare", "totals")
+# what a request asks: one calculator's answer, settings A against B, every total of an answer, or
+# the answer's distribution to roll
+MODES = ("single", "compare", "totals", "roll")
 
 
 def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
@@ -74,6 +78,19 @@ def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     if answer.distribution is None:
         return {"error": {"field": None, "message": "This result has no totals to list."}}
     return {"csv": totals_csv(answer.distribution.pmf)}
+
+
+def roll_reply(calculator_id: str, params: Any) -> dict[str, Any]:
+    """An answer to roll (`{"roll"}`, a `calc.draw.Draw` as JSON), or an error as `reply` gives it."""
+    try:
+        calculator = get(calculator_id)
+        clean = parse_params(calculator, params)
+        draw = answer_draw(calculator, clean, calculator.compute(**clean))
+    except InputError as err:
+        return error_reply(err)
+    if draw is None:
+        return {"error": {"field": None, "message": "This answer has no totals to roll."}}
+    return {"roll": draw.as_json()}
 
 
 def too_much_work(shares: dict[str, float]) -> tuple[str, str] | None:
@@ -138,7 +155,8 @@ def run(calculator_id: str, params_json: str, mode: str = "single") -> str:
             out = {"error": {"field": "params", "message": "The parameters could not be read."}}
         else:
             try:
-                out = {"single": reply, "compare": compare_reply, "totals": totals_reply}[mode](calculator_id, params)
+                out = {"single": reply, "compare": compare_reply, "totals": totals_reply,
+                       "roll": roll_reply}[mode](calculator_id, params)
             except Exception as err:  # the worker must always answer; say what broke
                 out = {"error": {"field": None, "message": f"The calculator failed unexpectedly ({type(err).__name__})."}}
     return json.dumps(out, allow_nan=False)

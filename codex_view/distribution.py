@@ -18,7 +18,7 @@ from .answer import Distribution
 from .chart import SHOWN_MASS, bar_runs, bars_svg, window
 from .escaping import escape
 from .format import percent, size_words
-from .markup import chart_toggle
+from .markup import chart_toggle, roll_button
 
 TABLE_ENDS = 50      # the lowest and the highest totals the table lists one by one
 TABLE_RANGES = 200   # at most this many rows for the totals between them (a table of 300 totals or fewer is whole)
@@ -77,7 +77,7 @@ def distribution_html(cid: str, distribution: Distribution) -> str:
         f"Download every total (CSV, {size_words(csv_bytes(pmf))})</button></p>"
     )
     return (
-        f'<div class="cx-chart"><p class="cx-subtitle">{escape(distribution.title)}</p>'
+        f'<div class="cx-chart"><p class="cx-subtitle">{escape(distribution.title)} {roll_button()}</p>'
         + (f'<p class="cx-chart__grouped">{escape(about)}</p>' if about else "") + download
         + chart_toggle(f"{cid}-chart", bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total"),
                        bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total"))

@@ -56,6 +56,13 @@ def chart_toggle(name: str, at_least: str, exactly: str) -> str:
     )
 
 
+def roll_button() -> str:
+    """A chart's Roll: draws a total from the answer's distribution (docs/assets/js/roll.js, loaded on
+    its first tap). Written with the chart, in the built answer and in each live one, so it is in its
+    place from the first paint and moves nothing; a page read without script never shows it."""
+    return '<button type="button" class="cx-draw md-button">Roll</button>'
+
+
 def handoff_button(handoff: Handoff) -> str:
     """A button that carries values into another calculator, on this page or on its rule page: the
     result's own (`.cx-chain`) or the planner's beside it (`.cx-handoff`); the page script handles both."""
@@ -69,4 +76,4 @@ def handoff_button(handoff: Handoff) -> str:
     )
 
 
-__all__ = ["attr", "chart_toggle", "data_value", "figure_output", "handoff_button", "raw"]
+__all__ = ["attr", "chart_toggle", "data_value", "figure_output", "handoff_button", "raw", "roll_button"]

@@ -16,7 +16,7 @@ from .answer import DISTRIBUTION_TITLE, Answer
 from .chart import HEIGHT, MAX_BARS, WIDTH, window
 from .escaping import escape
 from .format import percent
-from .markup import chart_toggle
+from .markup import chart_toggle, roll_button
 
 NARROW_PAIRS = 30   # pairs of bars on a phone: about 4 px a bar where the chart is 310 px wide (a 360 px screen)
 
@@ -133,7 +133,7 @@ def overlay_html(cid: str, a: Answer, b: Answer) -> str:
         for cumulative, label in ((True, "A and B: chance of at least each total"),
                                   (False, "A and B: chance of exactly each total")))
     return (
-        f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B</p>'
+        f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B {roll_button()}</p>'
         + _copies([_grouping(len(xs), runs) for runs in variants]) +
         f'<p class="cx-chart__legend"><span class="cx-swatch cx-swatch--a"></span>A '
         f'<span class="cx-swatch cx-swatch--b"></span>B</p>'

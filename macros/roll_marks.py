@@ -33,6 +33,7 @@ from calc.roll_odds import RollOdds, roll_odds
 from calc.wording import figure, number
 from macros.games import game_of
 from macros.links import relative_href
+from macros.roll_draws import keep_rolls
 from macros.roll_reading import Found, Reading, Unsettled, Where, find_rolls, read
 from macros.ruling_links import RULINGS_PAGE
 from macros.text_marks import LEFT_ALONE, mark_text
@@ -124,6 +125,7 @@ class PageRolls:
     def __init__(self, page: str, game: str, sections: dict[etree.Element, str]) -> None:
         self.page, self.game, self.sections = page, game, sections
         self.entries: dict[str, dict[str, Any]] = {}
+        self.readings: dict[str, Reading] = {}   # by key: what the Roll draws from (macros/roll_draws.py)
         self.cursor: dict[etree.Element, int] = {}   # how far into each block's text the walk has come
 
     def split(self, text: str, chain: Sequence[etree.Element]) -> list[str | etree.Element] | None:
@@ -154,6 +156,7 @@ class PageRolls:
             reading = read(roll, where) if where.block else None
             if reading is not None and reading.key not in self.entries:
                 self.entries[reading.key] = entry(roll_odds(reading.kind, **dict(reading.params)), self.page)
+                self.readings[reading.key] = reading
         except (Unsettled, InputError) as error:
             raise RollError(f"{self.page}: the roll {roll.text!r} in {where.block[:80]!r}: {error}") from error
         return reading
@@ -183,6 +186,7 @@ class RollMarks(Treeprocessor):
         mark_text(root, rolls.split, SKIPPED)
         if rolls.entries:
             root.append(rolls.data())
+            keep_rolls(page_file.src_uri, rolls.readings)
 
 
 class RollMarksExtension(Extension):

@@ -14,6 +14,7 @@ from codex_view.format import figure
 
 from .games import GAMES, game_of
 from .links import page_url, relative_href
+from .roll_draws import keep_answer
 
 
 def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True,
@@ -21,7 +22,9 @@ def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True
     """A calculator with its result worked out now, at build time: for its defaults, or with some
     fields set otherwise for this page (`values`, e.g. the planner on the Social Attacks page)."""
     calculator = get(calculator_id)
-    result = evaluate(calculator_id, dict(calculator.defaults(), **(values or {})))
+    params = dict(calculator.defaults(), **(values or {}))
+    result = evaluate(calculator_id, params)
+    keep_answer(page_uri, calculator, params, result)   # what its Roll draws from, in the page's rolls.json
     rule_href = relative_href(page_uri, calculator.rule) if link_rule else None
     return widget_html(calculator, result, values=values, rule_href=rule_href)
 

@@ -474,3 +474,33 @@ def test_a_snapshot_that_fails_to_restore_is_deleted(fresh: Any, site: Site, sit
     urls = wait_until_kept(page, ["/pyodide.asm.wasm.gz"])
     assert [u for u in urls if "/pyodide.asm.wasm.gz" in u], "the runtime is kept once used"
     assert not [u for u in urls if snapshot in u], "a snapshot that failed to restore is still kept"
+
+
+@pytest.mark.browser
+def test_the_roll_is_kept_when_used_never_at_install(fresh: Any, site: Site) -> None:
+    """What a Roll loads (macros/roll_draws.py: its script, styles and the page's roll data) is not
+    stored when the worker installs; once a popover's Roll is used it is kept, and the Roll works
+    offline on that page after."""
+    from macros.roll_draws import LOADED_ON_ROLL
+
+    page = first_visit(fresh, site.url + "rk/basics/")
+    parts = [*LOADED_ON_ROLL, "rk/basics/rolls.json"]
+    assert not [u for u in page.evaluate(CACHED)["urls"] if u.endswith(tuple(parts))]
+    assert not [p for p in site.hits if p.lstrip("/") in parts]   # nor fetched for the page's load
+    roll = page.locator('button.cx-roll[data-roll="rk-test/6/3"]').first
+    roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+    roll.click()
+    pop = page.get_by_role("dialog", name="6k3: odds")
+    pop.get_by_role("button", name="Roll 6k3").click()
+    pop.locator(".cx-draws li").first.wait_for()
+    wait_until_kept(page, [site.url + p for p in parts])
+    fresh.set_offline(True)
+    try:
+        page.reload()
+        roll.evaluate("(b) => b.scrollIntoView({block: 'center'})")
+        roll.click()
+        pop.get_by_role("button", name="Roll 6k3").click()
+        pop.locator(".cx-draws__draw").first.wait_for()
+        assert pop.locator(".cx-draws__note").inner_text() == ""   # drawn, not a failure
+    finally:
+        fresh.set_offline(False)

@@ -80,6 +80,7 @@ def dice(*, expr: str, target: int | None) -> dict[str, Any]:
         "reading": reading(statement, target),
         "mean": total.mean(),
         "distribution": total.pmf(),
+        "distribution_tail": total.tail,
         "chance": None if compare is None else chance(total, *compare),
         "target": None if compare is None else compare[1],
         "notes": reading_notes(statement.expr),

@@ -39,6 +39,7 @@ from mkdocs.structure.pages import Page
 
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
+from macros.roll_draws import FILE as ROLL_DATA, LOADED_ON_ROLL
 from macros.search_files import LOADED_ON_OPEN
 from macros.share import TARGET_ID as SHARE_TARGET_ID
 
@@ -232,6 +233,9 @@ RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the fold
 # What the search loads when it is first opened (macros/search_files.py): kept then, as a page is,
 # not at install, so a first visit that never searches never fetches them.
 ON_SEARCH = frozenset(LOADED_ON_OPEN)
+# What a Roll loads when a roll's popover opens or a calculator's Roll is first tapped
+# (macros/roll_draws.py), and each page's roll data (rolls.json): kept then, as a page is, never at install.
+ON_ROLL = frozenset(LOADED_ON_ROLL)
 
 
 def _cards_folder() -> str:
@@ -285,7 +289,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
     - `core`: the theme's and the Codex's CSS, JavaScript, search index and the offline page,
       kept at install (what reading needs on a first visit).
     - `pages`: every page, image and the runtime's index, served network-first, kept when visited;
-      so are the files the search loads when it opens (`ON_SEARCH`).
+      so are the files the search loads when it opens (`ON_SEARCH`), and what a Roll loads (`ON_ROLL`,
+      and each page's `rolls.json`).
     - `sizes`: bytes of each of them (the reader's offline copy is their sum), except a runtime
       file the build also ships gzipped (`x` beside `x.gz`: the wasm): every browser with a
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
@@ -316,8 +321,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             runtime.append([uri, sha])
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
-        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name == RUNTIME_INDEX or uri.endswith(IMAGES) \
-                or uri in ON_SEARCH:
+        elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) \
+                or uri.endswith(IMAGES) or uri in ON_SEARCH or uri in ON_ROLL:
             url = _page_url(uri)
             pages.append(url)
         else:

@@ -6,6 +6,8 @@
 // Brawn) is marked (the entry's `mark`).
 // It sits just under its roll (above it when there is more room there), so it never covers it,
 // and it follows the button's place in the page for the keyboard: Tab goes on into its links.
+// A Roll (a popover's, a chart's) is roll.js, loaded when first wanted.
+const roll = () => import("./roll.js");
 const HOVER = window.matchMedia("(hover: hover) and (pointer: fine)");
 const GAP = 4;   // from the window's edges; against its roll none, so a mouse can move straight in
 let open = null;   // {button, pop}
@@ -89,7 +91,9 @@ function show(button, entries) {
   button.setAttribute("aria-controls", pop.id);
   open = { button, pop };
   place();
+  roll().then((m) => m.rollPopover(pop, button.dataset.roll, button.textContent, place), () => {});
 }
+
 
 // The keyboard's focus went somewhere outside the roll and its popover (Tab past its last link,
 // Shift+Tab back past the roll): the popover closes. A focus lost to nothing (a click on plain
@@ -134,6 +138,10 @@ export function bindRolls() {
 
 // bound once: the window outlives the pages
 document.addEventListener("keydown", onKey);
+document.addEventListener("click", (event) => {
+  const b = event.target.closest?.(".cx-chart .cx-draw");
+  if (b) roll().then((m) => m.rollAnswer(b.closest("[data-calculator]"), b), () => { b.textContent = "Roll (try again online)"; });
+});
 document.addEventListener("pointerdown", onPointer);
 window.addEventListener("scroll", place, { passive: true, capture: true });
 window.addEventListener("resize", place);

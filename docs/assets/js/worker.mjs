@@ -1,6 +1,6 @@
 // The calculator worker: boots Pyodide once, puts the `calc` wheel in place, answers requests.
 // In:  {type: "start", path} first ("auto" | "snapshot" | "trimmed" | "source" | "plain"; tests and
-//      `make measure` force a path), then {id, calculator, mode, params} (mode "single", "compare" or "totals") or {id, type: "memory"}.
+//      `make measure` force a path), then {id, calculator, mode, params} (mode "single", "compare", "totals" or "roll") or {id, type: "memory"}.
 // Out: {type: "progress", loaded, total} while loading (bytes on the wire, estimated from the
 //      build's gzip sizes), {type: "ready", path} once booted, {type: "failed", message};
 //      then {id, result, html} or {id, error: {field, message}}; {id, memory: {...}}.
