@@ -109,6 +109,13 @@ def too_much_work(shares: dict[str, float]) -> tuple[str, str] | None:
     return None
 
 
+def _side_error(side: str, err: InputError) -> dict[str, Any]:
+    """A compare side's bad setting: B's names its field (the form holds B); A's names none of it."""
+    if side == "a":
+        return {"error": {"field": None, "side": "a", "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
+    return error_reply(err, side="b")
+
+
 def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
     """Settings A and B of one calculator, side by side."""
     if not isinstance(params, dict) or not isinstance(params.get("a"), dict) or not isinstance(params.get("b"), dict):
@@ -123,17 +130,19 @@ def compare_reply(calculator_id: str, params: Any) -> dict[str, Any]:
             cleaned[side] = parse_params(calculator, params[side])
             shares[side] = calculator.budget[1](cleaned[side]) if calculator.budget else 0.0
         except InputError as err:
-            if side == "a":   # the form holds B: A's error names no field of it
-                return {"error": {"field": None, "side": "a",
-                                  "message": f"Setting A (pinned) can not be worked out: {err.message}"}}
-            return error_reply(err, side="b")
+            return _side_error(side, err)
     costly = too_much_work(shares) if calculator.budget else None
     if costly:
         side, message = costly
         field = None if side == "a" else calculator.budget[0]   # the form holds B: A is no field of it
         given = {"input": str(params["a"].get(calculator.budget[0], ""))} if side == "a" else {}
         return {"error": {"field": field, "message": message, "costly": True, "side": side, **given}}
-    done = {side: (cleaned[side], calculator.compute(**cleaned[side])) for side in ("a", "b")}
+    done = {}
+    for side in ("a", "b"):   # a check of the settings together (a Stat without a Skill) is compute's
+        try:
+            done[side] = (cleaned[side], calculator.compute(**cleaned[side]))
+        except InputError as err:
+            return _side_error(side, err)
     (pa, a), (pb, b) = done["a"], done["b"]
     qa, qb = question_text(calculator, pa, a), question_text(calculator, pb, b)
     return {

@@ -53,3 +53,18 @@ def test_copy_as_text_names_a_choice_as_the_chosen_rules_label_it(cid: str, para
     label = dict(weapon.options(clean))[params["weapon"]]          # what the form offers under these rules
     assert words.endswith(label) and weapon.words(params["weapon"], clean) == label
     assert words in entry.reply(cid, params)["text"]
+
+
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_a_compare_side_whose_settings_disagree_is_named_not_a_crash(side: str) -> None:
+    """A Stat without a Skill is refused by compute, not by parsing: in compare mode that refusal still
+    names B's field, or says it is A's (it once read "The calculator failed unexpectedly")."""
+    good, bad = {"rolled": "7", "kept": "5", "tn": "30"}, {"rolled": "7", "kept": "5", "tn": "30", "stat": "3"}
+    sides = {"a": bad, "b": good} if side == "a" else {"a": good, "b": bad}
+    error = json.loads(entry.run("rk-check", json.dumps(sides), "compare"))["error"]
+    assert "unexpectedly" not in error["message"]
+    assert "Skill" in error["message"]
+    if side == "a":
+        assert error["field"] is None and error["side"] == "a" and error["message"].startswith("Setting A (pinned)")
+    else:
+        assert error["field"] == "skill"
