@@ -3,8 +3,10 @@
 A py3-none-any wheel is a zip of the packages plus a `.dist-info` folder. Building it here
 (instead of calling pip) takes well under a second, so `mkdocs serve` rebuilds it on every change
 to `calc/`, and two builds of one commit give identical bytes (fixed timestamps, sorted order).
-Of `calc/data` it carries only the tables the calculators read, not the pages' glossaries,
-rulings and rules tables (a fifth of the wheel), and of `calc` not its command line.
+It carries what the browser's entry point (`codex_view.browser`) imports and reads: every
+calculator and its renderer, and of `calc/data` only the tables the calculators read. What only the
+build or a terminal uses stays out: the pages' glossaries, rulings and rules tables (a fifth of the
+wheel), the roll popovers' and the search's figures, the planner's page table, the command line.
 """
 
 from __future__ import annotations
@@ -21,10 +23,6 @@ import zipfile
 from pathlib import Path
 
 PACKAGES = ("calc", "codex_view")  # what the browser needs: the engine and its renderer
-SUFFIXES = (".py", ".json")
-# calc's command line (`python -m calc`) and the catalogue it and api/v1/calculators.json print:
-# never imported in the browser, so the browser's wheel leaves them out (4 kB gzipped)
-COMMAND_LINE_ONLY = frozenset({"calc/__main__.py", "calc/catalogue.py"})
 EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -38,30 +36,26 @@ def wheel_name(root: Path) -> str:
     return f"{name}-{version}-py3-none-any.whl"
 
 
-# what a fresh interpreter has read of calc/data once the browser's entry point is imported
-# (every calculator reads its tables as it is imported)
-BROWSER_DATA = "import json, codex_view.browser, calc.data as d; print(json.dumps(d.loaded()))"
+# what a fresh interpreter has imported of the packages and read of calc/data once the browser's
+# entry point is imported (every calculator is imported by the registry and reads its tables then)
+BROWSER_IMPORTS = """import json, sys, codex_view.browser, calc.data as d
+print(json.dumps({"modules": [m.__file__ for n, m in sys.modules.items() if n.split(".")[0] in %r],
+                  "data": d.loaded()}))"""
 
 
-def browser_data(root: Path) -> set[str]:
-    """The calc/data files the calculators read; the glossaries, rulings and rules tables are
-    the pages' (tests/test_stdlib.py runs every calculator from what ships)."""
-    done = subprocess.run([sys.executable, "-c", BROWSER_DATA], cwd=root, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(root)}, check=True)
-    return {f"calc/data/{name}.json" for name in json.loads(done.stdout)}
+def browser_files(root: Path) -> set[str]:
+    """The package files the browser runs: the modules `codex_view.browser` imports and the
+    calc/data files the calculators read (tests/test_stdlib.py runs every calculator from what
+    ships)."""
+    done = subprocess.run([sys.executable, "-c", BROWSER_IMPORTS % (PACKAGES,)], cwd=root, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(root)}, check=True)
+    loaded = json.loads(done.stdout)
+    return ({Path(f).resolve().relative_to(root.resolve()).as_posix() for f in loaded["modules"]}
+            | {f"calc/data/{name}.json" for name in loaded["data"]})
 
 
 def _sources(root: Path) -> list[tuple[str, bytes]]:
-    files = []
-    data = browser_data(root)
-    for package in PACKAGES:
-        for path in sorted((root / package).rglob("*")):
-            name = path.relative_to(root).as_posix()
-            if name.startswith("calc/data/") and path.suffix == ".json" and name not in data or name in COMMAND_LINE_ONLY:
-                continue
-            if path.is_file() and path.suffix in SUFFIXES and "__pycache__" not in path.parts:
-                files.append((name, path.read_bytes()))
-    return files
+    return [(name, (root / name).read_bytes()) for name in sorted(browser_files(root))]
 
 
 def _digest(data: bytes) -> str:

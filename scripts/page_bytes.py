@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from scripts.harness import CHROMIUM, CHROMIUM_ARGS, ROOT, build_site, free_port
-from scripts.phone_host import PhoneHost
+from scripts.harness import CHROMIUM, CHROMIUM_ARGS, ROOT
+from scripts.phone_host import PhoneHost, serving
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 PAGES = ("", "rk/basics/", "rk/weapons/", "calculators/", "sun/rules/")
@@ -86,25 +84,11 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--root", type=Path, default=ROOT, help="the checkout to build (default: this one)")
     args = ap.parse_args()
-    port = args.port or free_port()
-    base = f"http://127.0.0.1:{port}/"
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            done = build_site(site, base, args.root)
-            if done.returncode:
-                sys.exit(done.stderr)
-        host = PhoneHost(site, port).start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                print(f"bytes on the wire, gzip as a host sends them ({args.root}):")
-                measure(browser, host, base, site)
-                browser.close()
-        finally:
-            host.shutdown()
-
+    with serving(args.site, args.port, args.root) as (host, base, site), sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        print(f"bytes on the wire, gzip as a host sends them ({args.root}):")
+        measure(browser, host, base, site)
+        browser.close()
 
 if __name__ == "__main__":
     main()

@@ -15,16 +15,22 @@ scripts/measure_boot.py starts it in-process and changes its profile between run
 from __future__ import annotations
 
 import argparse
+import contextlib
 import email.utils
 import gzip
 import hashlib
 import http.server
 import mimetypes
 import threading
+import sys
+import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from scripts.harness import ROOT, build_site, free_port
 
 COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
                     "image/svg+xml", "application/xml", "application/atom+xml", "application/manifest+json")
@@ -173,8 +179,6 @@ class PhoneHost(http.server.ThreadingHTTPServer):
         super().__init__(("127.0.0.1", port), handler_for(_Files(site), self.link))
 
     def handle_error(self, request: object, client_address: object) -> None:
-        import sys
-
         if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
             return   # the browser gave up on a response (navigation, a closed context)
         super().handle_error(request, client_address)
@@ -182,6 +186,26 @@ class PhoneHost(http.server.ThreadingHTTPServer):
     def start(self) -> "PhoneHost":
         threading.Thread(target=self.serve_forever, daemon=True).start()
         return self
+
+
+@contextlib.contextmanager
+def serving(site: Path | None = None, port: int = 0, root: Path = ROOT) -> Iterator[tuple[PhoneHost, str, Path]]:
+    """A host for the scripts, with its base address and the folder it serves: `site` (already
+    built for `port`) or, without one, a strict build of `root` made in a temporary folder; a
+    failed build exits with the build's errors. The host stops when the block ends."""
+    port = port or free_port()
+    base = f"http://127.0.0.1:{port}/"
+    with tempfile.TemporaryDirectory() as tmp:
+        if site is None:
+            site = Path(tmp) / "site"
+            done = build_site(site, base, root)
+            if done.returncode:
+                sys.exit(done.stderr)
+        host = PhoneHost(site, port).start()
+        try:
+            yield host, base, site
+        finally:
+            host.shutdown()
 
 
 def main() -> None:

@@ -16,8 +16,6 @@ three taps or fewer each.
 from __future__ import annotations
 
 import argparse
-import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +26,8 @@ from playwright.sync_api import sync_playwright
 import calc
 from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
-from scripts.harness import CHROMIUM, CHROMIUM_ARGS, build_site, free_port
-from scripts.phone_host import PhoneHost
+from scripts.harness import CHROMIUM, CHROMIUM_ARGS
+from scripts.phone_host import PhoneHost, serving
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 AIM = 3
@@ -252,34 +250,20 @@ def main() -> None:
     ap.add_argument("--no-bytes", action="store_true")
     ap.add_argument("--task", default="", help="only the tasks whose name holds this text")
     args = ap.parse_args()
-    port = args.port or free_port()
-    base = f"http://127.0.0.1:{port}/"
-    with tempfile.TemporaryDirectory() as tmp:
-        site = args.site
-        if site is None:
-            site = Path(tmp) / "site"
-            done = build_site(site, base)
-            if done.returncode:
-                sys.exit(done.stderr)
-        host = PhoneHost(site, port).start()
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                if not args.no_bytes:
-                    print("bytes (gzip as a host sends them):")
-                    measure_bytes(browser, host, base)
-                if not args.bytes_only:
-                    print(f"the ten tasks at 360 px with touch (aim: {AIM} taps or fewer, typing aside):")
-                    rows = walk(browser, base, args.task)
-                    over = [name for name, taps, done, _, _ in rows if taps > AIM or not done]
-                    print(f"{len(rows) - len(over)} of {len(rows)} tasks done in {AIM} taps or fewer"
-                          + (f"; not: {', '.join(over)}" if over else ""))
-                    for name, taps, _, _, steps in rows:
-                        print(f"    {name}: {' → '.join(steps)}")
-                browser.close()
-        finally:
-            host.shutdown()
-
+    with serving(args.site, args.port) as (host, base, _), sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if not args.no_bytes:
+            print("bytes (gzip as a host sends them):")
+            measure_bytes(browser, host, base)
+        if not args.bytes_only:
+            print(f"the ten tasks at 360 px with touch (aim: {AIM} taps or fewer, typing aside):")
+            rows = walk(browser, base, args.task)
+            over = [name for name, taps, done, _, _ in rows if taps > AIM or not done]
+            print(f"{len(rows) - len(over)} of {len(rows)} tasks done in {AIM} taps or fewer"
+                  + (f"; not: {', '.join(over)}" if over else ""))
+            for name, taps, _, _, steps in rows:
+                print(f"    {name}: {' → '.join(steps)}")
+        browser.close()
 
 if __name__ == "__main__":
     main()

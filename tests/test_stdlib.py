@@ -27,6 +27,7 @@ import pytest
 
 import calc
 from calc.params import BoolParam, ChoiceParam, IntParam, TextParam
+from calc.registry import MODULES
 from codex_view.browser import run
 from codex_view.escaping import escape
 from macros import stdlib
@@ -155,6 +156,13 @@ def test_calc_ships_as_bytecode_and_data_without_its_sources(shipped_stdlib: dic
     # the pages' tables stay behind: the calculators never read them (every case above ran
     # from these archives)
     assert "calc/data/rulings.json" not in in_zip and "calc/data/glossary_rk.json" not in in_zip
+    # so do the modules only the build or a terminal runs: every calculator case above ran
+    # without the popovers' and the search's figures, the planner's page table or the command line
+    build_only = {"calc/roll_odds.pyc", "calc/search_answers.pyc", "codex_view/planner.pyc",
+                  "calc/__main__.pyc", "calc/catalogue.pyc"}
+    assert in_zip & build_only == set()
+    declared = {f"calc/{name}/__init__.pyc" if (ROOT / "calc" / name).is_dir() else f"calc/{name}.pyc" for name in MODULES}
+    assert declared <= in_zip
 
 
 def test_views_escape_as_html_does_without_importing_it(shipped_stdlib: dict[str, Any]) -> None:
