@@ -27,6 +27,14 @@ CHROMIUM_ARGS = [
     "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 
+# Material's own timings, which a script or test as fast as a machine waits out (no reader is):
+# it closes the search 125 ms after the location last changed (its bundle debounces location$ and
+# hash$ into `at("search", !1)`), so a search opened sooner is shut under it; and 400 ms after its
+# search opens on a phone it holds the page still (the body's data-md-scrolllock), so a tap at
+# that instant meets a page in mid-change and lands on nothing (not on a desktop: no lock there)
+LOCATION_DEBOUNCE_MS = 125 + 75
+SEARCH_SETTLED = "() => document.body.hasAttribute('data-md-scrolllock') || matchMedia('(min-width: 960px)').matches"
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -26,13 +26,12 @@ from playwright.sync_api import sync_playwright
 import calc
 from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
-from scripts.harness import CHROMIUM, CHROMIUM_ARGS
+from scripts.harness import CHROMIUM, CHROMIUM_ARGS, LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 from scripts.phone_host import PhoneHost, serving
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
 AIM = 3
 WAIT_MS = 60_000           # the runtime's first answer on a cold phone
-LOCATION_DEBOUNCE_MS = 200  # Material closes a search opened within 125 ms of a navigation
 ON_OPEN = LOADED_ON_OPEN
 
 
@@ -57,7 +56,13 @@ class Walk:
             last = box
         if box is None:
             raise LookupError(f"nothing to tap for {what}")
-        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 30))
+        x, y = box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 30)
+        # and nothing lies over it any more (a closed search fades out for a moment over the page)
+        locator.first.evaluate("""(el, [x, y]) => new Promise((done) => {
+            const look = (left) => (el.contains(document.elementFromPoint(x, y)) || !left ? done()
+                                    : requestAnimationFrame(() => look(left - 1)));
+            look(120); })""", [x, y])
+        self.page.touchscreen.tap(x, y)
         self.taps += 1
         self.steps.append(what)
 
@@ -74,6 +79,7 @@ class Walk:
         self.tap(self.page.locator("header label[for=__search]"), "the search icon")
         self.page.locator(".md-search__input").focus()
         self.page.wait_for_selector(".md-search[data-answers]", state="attached", timeout=10_000)
+        self.page.wait_for_function(SEARCH_SETTLED)   # as long as a reader takes to start typing
         self.page.keyboard.type(typed)
         self.steps.append(f"type {typed!r}")
 
@@ -87,7 +93,8 @@ class Walk:
         """Search for `typed`, tap the result leading to `href_part`, and wait for the page (`arrived`, a JS test)."""
         self.search(typed)
         self.result(href_part, what)
-        self.page.wait_for_function(f"() => {arrived}")
+        # and Material has let go of the page it held still under the search (scripts/harness.py)
+        self.page.wait_for_function(f"() => ({arrived}) && !document.body.hasAttribute('data-md-scrolllock')")
 
 
 def calculator_ready(page: Any, cid: str) -> None:

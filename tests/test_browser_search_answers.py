@@ -21,9 +21,9 @@ import pytest
 from calc import Question, evaluate
 from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
+from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PHONE, PageWatch
-from tests.test_search import LOCATION_DEBOUNCE_MS
 
 pytestmark = pytest.mark.browser
 
@@ -78,6 +78,7 @@ def open_search(page: Any) -> Any:
     else:
         page.locator(".md-search__input").click()
     page.wait_for_selector('.md-search[data-answers="ready"]', state="attached")
+    page.wait_for_function(SEARCH_SETTLED)
     page.evaluate(TIMING)
     return page.locator(".md-search__input")
 
@@ -272,6 +273,23 @@ def test_a_players_words_find_the_rule_first(no_runtime: Any, served: str) -> No
     type_in(page, box, "5 dice")
     assert "/pool/melee/" in first_result(page).locator("a").get_attribute("href")
     assert "calc=pool-check" in first_result(page).locator("a").get_attribute("href")
+
+
+def test_a_tapped_result_lands_on_its_section_not_the_top_of_its_page(no_runtime: Any, served: str) -> None:
+    """Material locks a phone's page while its search covers the screen and lets go about 225 ms
+    after a tap; a page that arrives under the lock (here, from a local host) is still taken to the
+    section the result names (it stayed at the page's top: links.js landAfterSearch)."""
+    page = no_runtime
+    page.goto(served)
+    box = open_search(page)
+    assert material_results(page, box, "tie")[0][0].endswith("/rulings/#r-0045")
+    assert page.evaluate("() => document.body.hasAttribute('data-md-scrolllock')")
+    spot = page.locator('.md-search-result a.md-search-result__link[href*="#r-0045"]').first.bounding_box()
+    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 20)
+    page.wait_for_function("() => location.hash === '#r-0045' && !document.body.hasAttribute('data-md-scrolllock')")
+    page.wait_for_timeout(300)
+    top = page.evaluate("() => document.getElementById('r-0045').getBoundingClientRect().top")
+    assert 0 <= top <= 120, f"R-0045's heading is {top:.0f} px from the top of the screen"
 
 
 # ---------------------------------------------------------------- what it costs

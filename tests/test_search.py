@@ -14,6 +14,7 @@ from typing import Any, Iterator
 import pytest
 
 from macros.hooks import search as search_hook
+from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -75,8 +76,6 @@ def search_page(context: Any, served: str) -> Iterator[Any]:
     page.close()
 
 
-LOCATION_DEBOUNCE_MS = 125 + 75   # Material's debounce before it closes the search, and a margin
-
 RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((li) => ({
   where: (li.querySelector('.cx-search-where') || {}).textContent || '',
   links: [...li.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
@@ -93,10 +92,12 @@ def search(page: Any, query: str) -> list[dict]:
 
     Material closes the search 125 ms after the location last changed (its bundle debounces
     location$ and hash$ into `at("search", !1)`), so a search opened right after an instant
-    navigation was closed under the test, as no reader could be that fast: that is waited out."""
+    navigation was closed under the test, as no reader could be that fast: that is waited out, and
+    on a phone the page's lock as the search opens (scripts/harness.py)."""
     page.wait_for_timeout(LOCATION_DEBOUNCE_MS)
     if not page.locator(".md-search__input").is_visible():
         page.locator("label[for=__search]").first.click()
+        page.wait_for_function(SEARCH_SETTLED)
     box = page.locator(".md-search__input")
     box.fill("")
     box.press("End")

@@ -197,15 +197,39 @@ export function bindHeadingLinks() {
   });
 }
 
+// The anchor the address names ("" for none, or for a malformed hash such as "#%E0%A4%A",
+// which names no anchor, old or new).
+function hashId() {
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return "";
+  }
+}
+
+// Material stops a phone's page from scrolling while its search covers the screen (the body's
+// data-md-scrolllock) and lets go about 225 ms after a result is tapped. A page that arrives
+// sooner (kept offline, or a fast host) is swapped in under the lock, where its anchor cannot be
+// scrolled to, and the reader would land at the top: once the lock is gone, go to the anchor.
+export function landAfterSearch() {
+  if (!location.hash || !document.body.hasAttribute("data-md-scrolllock")) return;
+  const watch = new MutationObserver(() => {
+    if (document.body.hasAttribute("data-md-scrolllock")) return;
+    watch.disconnect();
+    const target = hashId() && document.getElementById(hashId());
+    if (!target) return;
+    // to the heading's own offset, not scrollIntoView: called the moment the lock goes, that
+    // stopped 800 to 1,200 px short in Chromium at 360 px (its layout viewport still 1,906 px high)
+    const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+    window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY - margin);
+  });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
+}
+
 // An anchor typed in another case (`/rulings/#R-0016` for `#r-0016`) lands on its heading:
 // every anchor of the Codex is lower case, so a hash naming none is tried in lower case.
 export function followAnchorCase() {
-  let id;
-  try {
-    id = decodeURIComponent(location.hash.slice(1));
-  } catch {
-    return;
-  }
+  const id = hashId();
   if (!id || document.getElementById(id) || id === id.toLowerCase()) return;
   const target = document.getElementById(id.toLowerCase());
   if (!target) return;
@@ -215,12 +239,7 @@ export function followAnchorCase() {
 
 // A rule anchor that moved keeps working: docs/anchor_redirects.json maps "page/#old" to "page/#new".
 export async function followMovedAnchor() {
-  let id;
-  try {
-    id = decodeURIComponent(location.hash.slice(1));
-  } catch {
-    return;   // a malformed hash (say "#%E0%A4%A") names no anchor, old or new
-  }
+  const id = hashId();
   if (!id || document.getElementById(id)) return;
   const page = location.pathname.slice(SITE_ROOT.pathname.length);
   try {
