@@ -3,7 +3,7 @@
 // Instant navigation swaps pages without reloading this module, so the calculator worker
 // (runtime.js) boots once per visit and survives page changes.
 import { bind } from "./calculators.js";
-import { bindHeadingLinks, followAnchorCase, followMovedAnchor, landAfterSearch } from "./links.js";
+import { bindHeadingLinks, followAnchorCase, followMovedAnchor, landOnAnchor } from "./links.js";
 import { bindChartTouch } from "./chart-touch.js";
 import { bindTotals } from "./totals.js";
 import { bindLayout } from "./form-layout.js";
@@ -52,7 +52,7 @@ function bindPage() {
   bindChartTouch();
   bindTotals();
   bindSearchWhere();
-  landAfterSearch();
+  landOnAnchor();
   followAnchorCase();   // before a moved anchor is looked up: #R-0016 is #r-0016, not a move
   followMovedAnchor();
   bindOffline();

@@ -207,23 +207,38 @@ function hashId() {
   }
 }
 
-// Material stops a phone's page from scrolling while its search covers the screen (the body's
-// data-md-scrolllock) and lets go about 225 ms after a result is tapped. A page that arrives
-// sooner (kept offline, or a fast host) is swapped in under the lock, where its anchor cannot be
-// scrolled to, and the reader would land at the top: once the lock is gone, go to the anchor.
-export function landAfterSearch() {
-  if (!location.hash || !document.body.hasAttribute("data-md-scrolllock")) return;
-  const watch = new MutationObserver(() => {
-    if (document.body.hasAttribute("data-md-scrolllock")) return;
-    watch.disconnect();
-    const target = hashId() && document.getElementById(hashId());
+// A page opened from a search result on a phone landed at its top, or short of its anchor, at
+// any speed of arrival: Material holds the page still under its search (the body's
+// data-md-scrolllock) until about 225 ms after the tap, its closing animation then overflows the
+// screen for 300 ms more, which lengthens the phone's layout viewport, and its own scroll to the
+// anchor did not take. So after a page opened forward by instant navigation (a history entry with
+// no state of its own: going back restores the reader's place instead, and the first page is the
+// browser's), once both are over, the anchor is brought to the top if it is not there, unless the
+// reader has touched the page meanwhile.
+const LAND_FRAMES = 120;   // about 2 s of frames to wait for the page to settle
+const settled = () => !document.body.hasAttribute("data-md-scrolllock")
+  && document.documentElement.scrollWidth <= document.documentElement.clientWidth;
+let firstPage = true;
+
+export function landOnAnchor() {
+  const id = hashId();
+  const forward = !firstPage && history.state === null;
+  firstPage = false;
+  if (!id || !forward) return;
+  const touched = new AbortController();   // the reader's first touch, wheel or key ends the wait
+  for (const type of ["touchstart", "wheel", "keydown"]) {
+    window.addEventListener(type, () => touched.abort(), { passive: true, signal: touched.signal });
+  }
+  const look = (left) => {
+    const wanted = !touched.signal.aborted && hashId() === id;
+    if (wanted && !settled() && left > 0) { requestAnimationFrame(() => look(left - 1)); return; }
+    touched.abort();
+    const target = wanted && document.getElementById(id);
     if (!target) return;
-    // to the heading's own offset, not scrollIntoView: called the moment the lock goes, that
-    // stopped 800 to 1,200 px short in Chromium at 360 px (its layout viewport still 1,906 px high)
-    const margin = parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
-    window.scrollTo(0, target.getBoundingClientRect().top + window.scrollY - margin);
-  });
-  watch.observe(document.body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
+    const off = target.getBoundingClientRect().top - (parseFloat(getComputedStyle(target).scrollMarginTop) || 0);
+    if (Math.abs(off) > 2) window.scrollTo(0, window.scrollY + off);
+  };
+  requestAnimationFrame(() => look(LAND_FRAMES));
 }
 
 // An anchor typed in another case (`/rulings/#R-0016` for `#r-0016`) lands on its heading:
