@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Mapping
-from urllib.parse import parse_qsl, urlencode
 
 from .calculator import Calculator
 from .params import canonical
@@ -48,6 +47,8 @@ class Question:
 
         As the page reads a link, only the calculator's own fields count: keys it does not have
         (a search highlight, a tracker's tag, compare mode's `b.` fields) are left aside."""
+        from urllib.parse import parse_qsl   # here, not above: see query()
+
         pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
         calculator = get(dict(pairs).get("calc", ""))
         names = {p.name for p in calculator.params}
@@ -68,6 +69,11 @@ class Question:
 
     def query(self) -> str:
         """`calc=<id>&<field>=<value>...`, without the leading `?`."""
+        # imported here: the browser's worker imports calc but never writes a link, and
+        # urllib.parse (with the ipaddress it imports) is 26 kB more of the standard library
+        # on a phone's first download (macros/stdlib.py ships only what the worker imports)
+        from urllib.parse import urlencode
+
         return urlencode((("calc", self.calculator), *self.pairs()))
 
     @property

@@ -174,6 +174,12 @@ def test_views_escape_as_html_does_without_importing_it(shipped_stdlib: dict[str
     assert not any(name.startswith("html/") for name in shipped_stdlib["used"])
 
 
+def test_links_are_written_without_shipping_urllib(shipped_stdlib: dict[str, Any]) -> None:
+    """calc.Question writes and reads links with urllib.parse, imported where it is used: the worker
+    never writes one, and urllib.parse with its ipaddress is 26 kB gzipped of a phone's first download."""
+    assert not any(name.startswith(("urllib/", "ipaddress")) for name in shipped_stdlib["used"])
+
+
 def test_a_missing_module_would_fail(shipped_stdlib: dict[str, Any], tmp_path: Path) -> None:
     """The check can fail: without `fractions` (which calc imports) the calculators cannot run."""
     path, wheel = shipped_stdlib["source"], shipped_stdlib["wheel"]
