@@ -34,6 +34,11 @@ CHROMIUM_ARGS = [
 # that instant meets a page in mid-change and lands on nothing (not on a desktop: no lock there)
 LOCATION_DEBOUNCE_MS = 125 + 75
 SEARCH_SETTLED = "() => document.body.hasAttribute('data-md-scrolllock') || matchMedia('(min-width: 960px)').matches"
+# a page opened from the search has settled once Material has let go of it and its closing search
+# no longer overflows the screen: links.js landOnAnchor then brings the anchor up (a reader's touch
+# meanwhile cancels that; a script's scroll does not, so a script waits for it)
+PAGE_SETTLED = ("() => !document.body.hasAttribute('data-md-scrolllock')"
+                " && document.documentElement.scrollWidth <= document.documentElement.clientWidth")
 
 
 def free_port() -> int:

@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright
 import calc
 from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
-from scripts.harness import CHROMIUM, CHROMIUM_ARGS, LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
+from scripts.harness import CHROMIUM, CHROMIUM_ARGS, LOCATION_DEBOUNCE_MS, PAGE_SETTLED, SEARCH_SETTLED
 from scripts.phone_host import PhoneHost, serving
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1}
@@ -93,8 +93,9 @@ class Walk:
         """Search for `typed`, tap the result leading to `href_part`, and wait for the page (`arrived`, a JS test)."""
         self.search(typed)
         self.result(href_part, what)
-        # and Material has let go of the page it held still under the search (scripts/harness.py)
-        self.page.wait_for_function(f"() => ({arrived}) && !document.body.hasAttribute('data-md-scrolllock')")
+        # and the page has settled, its anchor brought up (scripts/harness.py PAGE_SETTLED)
+        self.page.wait_for_function(f"() => ({arrived}) && ({PAGE_SETTLED})()")
+        self.page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def calculator_ready(page: Any, cid: str) -> None:
