@@ -5,11 +5,11 @@ parameters (strings from a URL are fine), `CALCULATORS` describes every calculat
 `InputError` is the only exception bad input raises.
 """
 
-from .calculator import Calculator
-from .dist import Dist
-from .errors import InputError
-from .registry import CALCULATORS, evaluate
-from .question import Question
+from calc.calculator import Calculator
+from calc.dice.dist import Dist
+from calc.errors import InputError
+from calc.registry import CALCULATORS, evaluate
+from calc.question import Question
 
 __all__ = ["CALCULATORS", "Calculator", "Dist", "InputError", "Question", "evaluate"]
 __version__ = "0.1.0"

@@ -21,12 +21,12 @@ import sys
 import textwrap
 from typing import Any, Sequence
 
-from .catalogue import catalogue, entry
-from .errors import InputError
-from .in_words import answer_text
-from .params import canonical
-from .question import Question
-from .registry import CALCULATORS, get, parse_params
+from calc.catalogue import catalogue, entry
+from calc.errors import InputError
+from calc.in_words import answer_text
+from calc.params import canonical
+from calc.question import Question
+from calc.registry import CALCULATORS, get, parse_params
 
 LOCAL_SITE = "http://127.0.0.1:8000/"   # `make serve` (mkdocs.yml's site_url when SITE_URL is unset)
 REFUSED = 1                              # exit status of a refused question

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from .params import Param, canonical
-from .wording import figure
+from calc.params import Param, canonical
+from calc.wording import figure
 
 # a question in words when no field that applies differs from its default (Copy as text, "Asked:")
 DEFAULT_SETTINGS = "the default settings"

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .calculator import Calculator
-from .params import ChoiceParam, IntParam, Param, TextParam
-from .question import Question, page_url
-from .registry import CALCULATORS
+from calc.calculator import Calculator
+from calc.params import ChoiceParam, IntParam, Param, TextParam
+from calc.question import Question, page_url
+from calc.registry import CALCULATORS
 
 def _choices(pairs: tuple[tuple[str, str], ...]) -> list[dict[str, str]]:
     return [{"value": value, "label": label} for value, label in pairs]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .calculator import DEFAULT_SETTINGS, Calculator, Headline
-from .wording import EXACT_AVERAGE_BELOW, number
+from calc.calculator import DEFAULT_SETTINGS, Calculator, Headline
+from calc.wording import EXACT_AVERAGE_BELOW, number
 
 
 

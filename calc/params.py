@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from .errors import InputError
+from calc.errors import InputError
 
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
 TRUE_WORDS = frozenset({"true", "1", "yes", "on"})   # a yes, as a link may write it (the page reads them from the form)

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .calculator import Calculator
-from .params import canonical
-from .registry import evaluate, get
+from calc.calculator import Calculator
+from calc.params import canonical
+from calc.registry import evaluate, get
 
 
 def page_url(src_uri: str) -> str:
@@ -71,7 +71,7 @@ class Question:
         """`calc=<id>&<field>=<value>...`, without the leading `?`."""
         # imported here: the browser's worker imports calc but never writes a link, and
         # urllib.parse (with the ipaddress it imports) is 26 kB more of the standard library
-        # on a phone's first download (macros/stdlib.py ships only what the worker imports)
+        # on a phone's first download (macros/runtime/stdlib.py ships only what the worker imports)
         from urllib.parse import urlencode
 
         return urlencode((("calc", self.calculator), *self.pairs()))

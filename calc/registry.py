@@ -12,16 +12,16 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .calculator import Calculator
-from .errors import InputError
-from .params import ChoiceParam
+from calc.calculator import Calculator
+from calc.errors import InputError
+from calc.params import ChoiceParam
 
 MAX_PARAMS = 32  # more keys than any calculator has: refuse before looking at them
 
-# the modules under calc/ that declare calculators, in the order the Calculators page shows them
+# the modules under calc/ (dotted from calc) that declare calculators, in the order the Calculators page shows them
 MODULES = (
-    "seventh_sun", "rk_check", "rk_opposed", "rk_initiative", "rk_tn", "rk_wounds", "rk_attack", "rk_fight",
-    "rk_horse_fall", "dice_pool", "notation",
+    "seventh_sun.check", "roll_keep.check", "roll_keep.opposed", "roll_keep.initiative", "roll_keep.tn",
+    "roll_keep.wounds", "roll_keep.attack", "roll_keep.fight", "roll_keep.horse_fall", "dice_pool.check", "expression",
 )
 
 

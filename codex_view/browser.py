@@ -7,7 +7,7 @@ result whose distribution is longer than its table shows comes without it (`dist
 counts it): the page asks again in mode "totals" with the same params when the reader wants every
 total, and gets `{"csv": ...}`. No reply carries the whole distribution unasked: on an answer's
 first Roll the page asks in mode "roll" with the same params and gets `{"roll": ...}`, the answer
-as a `calc.draw.Draw` (codex_view.draws): whole-number weights of every total and what each means.
+as a `calc.dice.draw.Draw` (codex_view.draws): whole-number weights of every total and what each means.
 
 Mode "compare" sends params `{"a": {...}, "b": {...}}`: the reply's `result` is
 `{"a": ..., "b": ...}` and its html shows both (codex_view.compare). An error in B names B's
@@ -81,7 +81,7 @@ def totals_reply(calculator_id: str, params: Any) -> dict[str, Any]:
 
 
 def roll_reply(calculator_id: str, params: Any) -> dict[str, Any]:
-    """An answer to roll (`{"roll"}`, a `calc.draw.Draw` as JSON), or an error as `reply` gives it."""
+    """An answer to roll (`{"roll"}`, a `calc.dice.draw.Draw` as JSON), or an error as `reply` gives it."""
     try:
         calculator = get(calculator_id)
         clean = parse_params(calculator, params)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import fsum
 
-from calc.totals import Run, grouped
+from calc.dice.totals import Run, grouped
 
 from .escaping import escape
 from .format import percent

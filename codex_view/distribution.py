@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calc.totals import Run, at_least, ends_and_ranges, single
+from calc.dice.totals import Run, at_least, ends_and_ranges, single
 
 from .answer import Distribution
 from .chart import SHOWN_MASS, bar_runs, bars_svg, window

@@ -1,6 +1,6 @@
 """A calculator's answer as a Roll: its distribution to draw from, and what each total means for the form.
 
-`answer_draw(calculator, params, result)` gives the `calc.draw.Draw` the page rolls (the worker's
+`answer_draw(calculator, params, result)` gives the `calc.dice.draw.Draw` the page rolls (the worker's
 mode "roll", codex_view.browser; and the build, for each calculator's built answer). The words for
 a total are written here from the answer's own figures and the calculator's declaration: the TN and
 the size of a Raise for a Roll & Keep roll, the margins of the degrees table for Seventh Sun, the
@@ -15,11 +15,11 @@ from typing import Any, Callable, Mapping, Sequence
 
 from calc import Dist, data
 from calc.calculator import Calculator
-from calc.draw import Band, Draw, draw_of
+from calc.dice.draw import Band, Draw, draw_of
 from calc.in_words import question_text
-from calc.notation import parse
-from calc.notation.evaluation import chance
-from calc.rk_vocabulary import RAISE
+from calc.dice.notation import parse
+from calc.dice.notation.evaluation import chance
+from calc.roll_keep.vocabulary import RAISE
 
 from .answer import Answer
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from math import fsum
 
-from calc.totals import run_size
+from calc.dice.totals import run_size
 
 from .answer import DISTRIBUTION_TITLE, Answer
 from .chart import HEIGHT, MAX_BARS, WIDTH, window
@@ -48,7 +48,7 @@ def overlay_totals(pmf_a: list[list[float]], pmf_b: list[list[float]]) -> tuple[
 
 def pair_runs(count: int, gap: int | None, most: int = MAX_BARS) -> list[tuple[int, int]]:
     """Index ranges [start, end) of the drawn totals that share a pair of bars: one each up to `most`
-    in all, else runs of equal length (calc.totals.run_size) that never straddle the break."""
+    in all, else runs of equal length (calc.dice.totals.run_size) that never straddle the break."""
     # each side of a break rounds its last run up: one bar fewer to share keeps them within `most`
     size = run_size(count, most=most if gap is None else most - 1)
     parts = [(0, count)] if gap is None else [(0, gap), (gap, count)]

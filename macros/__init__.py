@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import as_text, examples, glossary, printing, rule_numbers, rulings, tables, widgets
-from .links import relative_href
-from .mdsource import heading_index
+from macros import as_text, examples, glossary, printing, rule_numbers, rulings, tables, widgets
+from macros.links import relative_href
+from macros.mdsource import heading_index
 
 
 def define_env(env: Any) -> None:

@@ -10,7 +10,7 @@ what the files promise, checked by tests/test_api.py):
   addresses and the text of its card;
 - `calculators.json`: each calculator's fields and the link a bot fills in (`calc.catalogue`).
 
-The card text and the sections are what the share pages say (macros/share.py, the same `Share`
+The card text and the sections are what the share pages say (macros/share/pages.py, the same `Share`
 values), so a bot and a forum preview never disagree. Every address is relative to the site's
 root, `site` in each file (the `site_url` the site was built for; it is also `../../` from the file).
 Written by macros/hooks/api.py; not kept offline (macros/hooks/security.py) and not in the sitemap.
@@ -24,9 +24,9 @@ from typing import Any, Iterable, Mapping
 
 from calc.catalogue import catalogue
 
-from .links import page_url, share_path
-from .rulings import Ruling, rule_label
-from .share import Section, Share
+from macros.links import page_url, share_path
+from macros.rulings import Ruling, rule_label
+from macros.share.pages import Section, Share
 
 TOP = "api"                      # every version's folder is under it
 VERSION = "v1"

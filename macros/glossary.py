@@ -16,9 +16,9 @@ from typing import Any
 
 from calc import data
 
-from .games import GAMES
-from .links import relative_href
-from .rule_numbers import lookup, shown
+from macros.games import GAMES
+from macros.links import relative_href
+from macros.rule_numbers import lookup, shown
 
 RULE_NUMBER = re.compile(r"\{(\w+):([\w.]+)(?::(\w+))?\}")   # {file:path} or {file:path:format}
 

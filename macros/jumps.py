@@ -13,8 +13,8 @@ from html import escape
 
 from calc.registry import get
 
-from .mdsource import HEADING, strip_front_matter
-from .widgets import by_game
+from macros.mdsource import HEADING, strip_front_matter
+from macros.widgets import by_game
 
 FAR = 800   # characters of source before the first calculator: about one phone screen of text
 CALL = re.compile(r"\{\{\s*calculator\(\s*[\"'](?P<id>[\w-]+)[\"']\s*\)\s*\}\}")

@@ -22,7 +22,7 @@ def relative_href(from_src_uri: str, to: str) -> str:
 
 
 # A share address: one short page per rule anchor and ruling (`s/rk-wound-checks/`, `s/r-0014/`)
-# that previews as that rule in a forum and sends a reader on to it (macros/share.py).
+# that previews as that rule in a forum and sends a reader on to it (macros/share/pages.py).
 SHARE_FOLDER = "s"
 
 

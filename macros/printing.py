@@ -17,8 +17,8 @@ import posixpath
 import re
 from typing import Any, Iterable, Iterator, Mapping
 
-from .games import GAMES
-from .mdsource import ATTRS, HEADING, headings, strip_front_matter
+from macros.games import GAMES
+from macros.mdsource import ATTRS, HEADING, headings, strip_front_matter
 
 PREFIX = "print-"
 FOLDER = "print"

@@ -24,9 +24,9 @@ from typing import Iterable, Mapping
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from .games import GAMES, game_of
-from .links import page_url, share_path
-from .mdsource import headings
+from macros.games import GAMES, game_of
+from macros.links import page_url, share_path
+from macros.mdsource import headings
 
 PAGE = "rulings.md"
 FEED = "rulings.xml"

@@ -1,5 +1,5 @@
 """What the search loads when the reader opens it, beyond Material's own index: the answers to a
-roll typed into it (written by the search hook from calc/search_answers.py), the module that shows
+roll typed into it (written by the search hook from calc/built/search_answers.py), the module that shows
 them and its styles. No page load carries them; the security hook keeps them offline when the
 search first loads them, not when the service worker installs.
 """

@@ -12,9 +12,9 @@ from codex_view import planner, widget_html
 from codex_view.answer import Answer
 from codex_view.format import figure
 
-from .games import GAMES, game_of
-from .links import page_url, relative_href
-from .roll_draws import keep_answer
+from macros.games import GAMES, game_of
+from macros.links import page_url, relative_href
+from macros.rolls.draws import keep_answer
 
 
 def calculator_html(calculator_id: str, page_uri: str, *, link_rule: bool = True,

@@ -10,7 +10,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from macros.site_index import published_anchors
+from macros.contracts.site_index import published_anchors
 from scripts.harness import ROOT, build_site
 
 PUBLISHED = ROOT / "contracts" / "published_anchors.txt"

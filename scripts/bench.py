@@ -9,7 +9,7 @@ their ratio, and the largest difference between the two answers.
 Then the costliest inputs the caps allow (scripts/worst_cases.py), each timed once, cold: a dice
 expression must be answered or refused within 1.5 s, a calculator's inputs answered within 1 s;
 likewise 200 expressions drawn near the caps (the timing the property tests used to assert).
-Last, the cost estimate (calc.notation.estimate) against the time each of 120 drawn expressions
+Last, the cost estimate (calc.dice.notation.estimate) against the time each of 120 drawn expressions
 using every operator takes, least CPU time of three cold runs (scripts/worst_cases.py `operator_expressions`): the estimate must never
 be under by more than 2x (expressions answered in under 20 ms are listed but not judged).
 
@@ -27,12 +27,12 @@ from typing import Any, Callable
 import icepool
 
 from calc import InputError, evaluate
-from calc.dist import Dist
-from calc.explode import exploding_die
-from calc.keep import keep_highest, keep_lowest, roll_keep
-from calc.rk_social import plan_social
-from calc.rk_rules import damage_dist, shortfall, wound_count, wound_probabilities
-from calc.notation import MAX_SECONDS, cost, parse
+from calc.dice.dist import Dist
+from calc.dice.explode import exploding_die
+from calc.dice.keep import keep_highest, keep_lowest, roll_keep
+from calc.roll_keep.social import plan_social
+from calc.roll_keep.rules import damage_dist, shortfall, wound_count, wound_probabilities
+from calc.dice.notation import MAX_SECONDS, cost, parse
 from scripts.worst_cases import (CALCULATOR_INPUTS, DICE_EXPRESSIONS, FIGHT_TARGET, ISSUE_30, SOCIAL_INPUTS,
                                  near_cap_expressions, operator_expressions)
 

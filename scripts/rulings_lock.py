@@ -1,4 +1,4 @@
-"""Keep the rulings lock (contracts/rulings.lock.json); see macros/ruling_lock.py.
+"""Keep the rulings lock (contracts/rulings.lock.json); see macros/contracts/ruling_lock.py.
 
     python -m scripts.rulings_lock                      # report: locked, new, changed
     python -m scripts.rulings_lock --write              # append the rulings not locked yet
@@ -15,7 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from macros import ruling_lock
+from macros.contracts import ruling_lock
 
 RULINGS = Path(__file__).resolve().parent.parent / "calc" / "data" / "rulings.json"
 

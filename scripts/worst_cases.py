@@ -102,7 +102,7 @@ CALCULATOR_INPUTS = [
     ("rk-initiative", {"rules": "summary", "panache": 10, "against": "opponent", "b_panache": 10, "phase": 10}),
 ]
 
-# Social Attacks (calc.rk_social.plan_social, wired into rk-attack at merge) at their caps: every
+# Social Attacks (calc.roll_keep.social.plan_social, wired into rk-attack at merge) at their caps: every
 # raise row with the most damage dice, the attack and Parry at rk-attack's dice caps.
 SOCIAL_CAPS = dict(rolled=30, kept=29, explode=True, tn=0, max_raises=10, attacker_panache=10, panache=10,
                    base_damage="2k4", flesh_wounds=300, attacker_flesh_wounds=300, defense="active",
@@ -169,7 +169,7 @@ def _operator_term(rng: random.Random, most: int) -> str:
 
 def operator_expressions(count: int = 120, seed: int = 30) -> list[str]:
     """`count` sums of one or two terms of any operator, scaled now and then, the same on every
-    run: `make bench` compares each accepted one's time with its estimate (calc.notation.estimate)."""
+    run: `make bench` compares each accepted one's time with its estimate (calc.dice.notation.estimate)."""
     rng = random.Random(seed)
     out = []
     for _ in range(count):

@@ -1,5 +1,5 @@
 """The live rolls of built pages, read with the standard library: each page's roll buttons (in
-order, with the text they show) and its popovers' JSON (macros/roll_marks.py: the data-rolls
+order, with the text they show) and its popovers' JSON (macros/rolls/marks.py: the data-rolls
 attribute of its .cx-rolls-data element)."""
 
 from __future__ import annotations

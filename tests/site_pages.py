@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import calc
-from macros.site_index import content_pages
+from macros.contracts.site_index import content_pages
 
 CALC_ROOT = re.compile(r'data-calculator="([^"]+)"')
 

@@ -21,7 +21,7 @@ import pytest
 
 import calc
 from calc.params import IntParam
-from macros.site_index import content_pages
+from macros.contracts.site_index import content_pages
 from macros.games import GAMES
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import ROOT

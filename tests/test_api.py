@@ -1,4 +1,4 @@
-"""The Codex as data at api/v1/ (issue 41): macros/api.py, macros/hooks/api.py, calc/catalogue.py, macros/rule_sets.py.
+"""The Codex as data at api/v1/ (issue 41): macros/api.py, macros/hooks/api.py, calc/catalogue.py, macros/share/rule_sets.py.
 
 The files validate against the schemas published beside them, hold every ruling, section and
 calculator, every address in them resolves in the built site, a filled link is the one the page
@@ -22,8 +22,8 @@ import calc
 from calc.params import BoolParam, ChoiceParam, IntParam, canonical
 from calc.question import Question
 from macros import api, rulings
-from macros.published import read_published
-from macros.rule_sets import rule_sets
+from macros.contracts.published import read_published
+from macros.share.rule_sets import rule_sets
 from tests.html_pages import parse_file
 from tests.support import ROOT
 from tests.test_offline import manifest as offline_manifest

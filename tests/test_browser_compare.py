@@ -1,7 +1,7 @@
 """Compare mode, "Copy as text" and the attack planner in the browser, driven as a reader would.
 
 Code: docs/assets/js/compare.js (with hooks in calculators.js and form-state.js),
-codex_view/compare.py (the comparison and the text), calc/rk_attack.py (the planner).
+codex_view/compare.py (the comparison and the text), calc/roll_keep/attack.py (the planner).
 """
 
 from __future__ import annotations

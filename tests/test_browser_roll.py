@@ -24,10 +24,10 @@ from typing import Any, Iterator
 import pytest
 
 import calc
-from calc.keep import roll_keep
+from calc.dice.keep import roll_keep
 from calc.registry import parse_params
 from codex_view.draws import answer_draw
-from macros.roll_draws import text_draws
+from macros.rolls.draws import text_draws
 from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result
 from tests.support import PHONE, PageWatch
 
@@ -194,7 +194,7 @@ def test_the_pages_drawing_code_draws_as_the_distribution_says(no_runtime: Any, 
 
 
 def test_every_total_reads_as_python_writes_it(no_runtime: Any, served: str) -> None:
-    """draw.js's words for each total of each roll on the page are calc.draw's."""
+    """draw.js's words for each total of each roll on the page are calc.dice.draw's."""
     page = no_runtime
     page.goto(served + "rk/basics/")
     words = page.evaluate(

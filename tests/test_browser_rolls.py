@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from calc.roll_odds import roll_odds
+from calc.built.roll_odds import roll_odds
 from calc.wording import number
 from tests.support import PHONE, PageWatch
 

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from macros.glossary import terms
-from macros.site_index import content_pages
+from macros.contracts.site_index import content_pages
 
 pytestmark = pytest.mark.browser
 

@@ -3,7 +3,7 @@ player's words find the rule.
 
 A 360 px touch screen with every request for the calculator runtime refused: the search opens with
 a tap on its icon, the roll is typed key by key, and the answer (docs/assets/js/search-answer.js,
-from search/answers.json, written by calc/search_answers.py when the site is built) is the first
+from search/answers.json, written by calc/built/search_answers.py when the site is built) is the first
 result within a second of the last key, with calc's own figure; its link opens the calculator set
 to the roll. Nothing of it loads with a page, only when the search opens. Past the built figures,
 the runtime answers in place once asked (the one test here that lets it load).

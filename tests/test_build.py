@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 
 import calc
-from macros.wheel import build_wheel
+from macros.runtime.wheel import build_wheel
 from tests.support import ROOT
 
 
@@ -30,7 +30,7 @@ def test_runtime_files_and_wheel_are_in_the_build(site_dir: Path) -> None:
     assert len(packed) < len(gzip.compress(raw, compresslevel=6)) - 100_000
     assert runtime["gzip"][runtime["wasm_gz"]] == len(packed)
     # the trimmed standard library, precompiled (without line tables) and as bare source
-    # (macros/stdlib.py; tests/test_stdlib.py): STORED zips the build gzips whole
+    # (macros/runtime/stdlib.py; tests/test_stdlib.py): STORED zips the build gzips whole
     assert runtime["stdlib"].startswith("stdlib-") and runtime["gzip"][runtime["stdlib"]] < 800_000
     assert runtime["gzip"][runtime["stdlib_source"]] < 0.6 * runtime["gzip"][runtime["stdlib"]]
     assert runtime["sizes"][runtime["stdlib"]] == (assets / runtime["stdlib"]).stat().st_size

@@ -11,7 +11,7 @@ import pytest
 
 import calc
 from macros.links import page_url
-from macros.site_index import read_page
+from macros.contracts.site_index import read_page
 
 
 def _html(site_dir: Path, src: str) -> str:

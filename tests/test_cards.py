@@ -2,8 +2,8 @@
 Codex's name is a whole statement of that rule, for both rule sets where it has both, and the
 build refuses a card that is not.
 
-Code: macros/card_check.py (the check), macros/page_cards.py (the cards a page writes in its
-front matter), macros/sections.py and macros/share.py (what a section's card is), and
+Code: macros/share/card_check.py (the check), macros/share/page_cards.py (the cards a page writes in its
+front matter), macros/share/sections.py and macros/share/pages.py (what a section's card is), and
 macros/hooks/share.py (which stops the build naming each section that fails).
 """
 
@@ -17,10 +17,14 @@ from typing import Any
 
 import pytest
 
-from macros import card_check, rulings, share
+from macros import rulings
+
+from macros.share import card_check
+
+from macros.share import pages as share
 from macros.links import SHARE_FOLDER, share_path
-from macros.page_cards import CardError, docs_cards, page_cards
-from macros.sections import LIST, PARAGRAPH, TABS, Section
+from macros.share.page_cards import CardError, docs_cards, page_cards
+from macros.share.sections import LIST, PARAGRAPH, TABS, Section
 from tests.support import ROOT
 from tests.test_deploy_contract import built_copy  # noqa: F401  (edited copies of the project, built once)
 
@@ -152,7 +156,7 @@ def test_every_built_share_card_passes_the_card_check(site_dir: Path) -> None:
     3 December 2026 it refused 138 of 317 cards)."""
     built = _built_cards(site_dir)
     assert len(built) > 300
-    from macros.sections import sections
+    from macros.share.sections import sections
     tabs: dict[str, tuple[str, ...]] = {}
     for page in sorted(site_dir.rglob("index.html")):
         if SHARE_FOLDER in page.relative_to(site_dir).parts[:1]:

@@ -228,7 +228,7 @@ def test_pool_check_sits_after_engage_and_evade(site_dir: Path) -> None:
 
 def test_the_die_reading_quotes_the_calculator_defaults(site_dir: Path) -> None:
     """The seed fixes no die; index.md must state the pool-check defaults (a d10, success on 7+)."""
-    from calc import dice_pool
+    from calc.dice_pool import check as dice_pool
 
     assert (dice_pool.DEFAULT_SIDES, dice_pool.DEFAULT_SUCCESS_AT) == (10, 7)
     text = page_text(site_dir, "pool/index.md")

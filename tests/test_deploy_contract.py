@@ -21,7 +21,9 @@ from typing import Callable
 import pytest
 import yaml
 
-from macros import ruling_lock, rulings
+from macros import rulings
+
+from macros.contracts import ruling_lock
 from tests.support import ROOT, build_site
 
 WORKFLOWS = ROOT / ".github" / "workflows"

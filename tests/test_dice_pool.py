@@ -9,7 +9,7 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.dice_pool import halved
+from calc.dice_pool.check import halved
 
 
 def brute_net(dice: int, black: int, sides: int, success_at: int) -> dict[int, Fraction]:

@@ -1,4 +1,4 @@
-"""calc.dist: the immutable distribution type, against brute-force enumeration."""
+"""calc.dice.dist: the immutable distribution type, against brute-force enumeration."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from calc.dist import Dist, opposed
-from calc.explode import exploding_die
+from calc.dice.dist import Dist, opposed
+from calc.dice.explode import exploding_die
 
 from tests import brute
 

@@ -1,4 +1,4 @@
-"""A Roll's data (calc/draw.py, codex_view/draws.py, macros/roll_draws.py): the weights a page
+"""A Roll's data (calc/dice/draw.py, codex_view/draws.py, macros/rolls/draws.py): the weights a page
 draws from, and the words for each total, against calc's own figures (issue 41, item 1).
 
 The weights are checked against a brute-force twin (exact fractions); each calculator's words
@@ -15,17 +15,17 @@ import pytest
 
 import calc
 from calc import Dist
-from calc.draw import BITS, Band, Draw, draw_of, weights_of
-from calc.keep import roll_keep
-from calc.notation.evaluation import chance
+from calc.dice.draw import BITS, Band, Draw, draw_of, weights_of
+from calc.dice.keep import roll_keep
+from calc.dice.notation.evaluation import chance
 from calc.registry import CALCULATORS, parse_params
-from calc.rk_rules import damage_dist
-from calc.rk_vocabulary import RAISE
-from calc.roll_odds import DEFAULT_PANACHE, roll_odds, weapon_dice
-from calc.seventh_sun import degrees, roll as sun_dice
+from calc.roll_keep.rules import damage_dist
+from calc.roll_keep.vocabulary import RAISE
+from calc.built.roll_odds import DEFAULT_PANACHE, roll_odds, weapon_dice
+from calc.seventh_sun.check import degrees, roll as sun_dice
 from codex_view.browser import run
 from codex_view.draws import MEANINGS, answer_draw
-from macros import roll_draws
+from macros.rolls import draws as roll_draws
 
 ONE = 1 << BITS
 

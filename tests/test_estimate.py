@@ -1,4 +1,4 @@
-"""The cost estimate (calc.notation.estimate) against deterministic measures of the engine's work.
+"""The cost estimate (calc.dice.notation.estimate) against deterministic measures of the engine's work.
 
 Time belongs to `make bench`, which compares the estimate with the time of 120 drawn expressions
 using every operator (scripts/bench.py `estimate_check`). Here the estimate is checked against a
@@ -15,11 +15,11 @@ import random
 import pytest
 
 import calc
-from calc.keep import keep_highest, keep_lowest
-from calc.notation import cost, parse
-from calc.notation.die import die
-from calc.notation.estimate import PER_KEEP
-from calc.notation.tree import Dice
+from calc.dice.keep import keep_highest, keep_lowest
+from calc.dice.notation import cost, parse
+from calc.dice.notation.die import die
+from calc.dice.notation.estimate import PER_KEEP
+from calc.dice.notation.tree import Dice
 from scripts.worst_cases import DICE_EXPRESSIONS, operator_expressions
 
 
@@ -84,7 +84,7 @@ def test_compare_mode_budgets_both_sides_together() -> None:
     from codex_view.browser import compare_reply
 
     a, b = "28d100kl19", "28d100kl18"
-    share_a, share_b = (cost(parse(e)) / calc.notation.MAX_SECONDS for e in (a, b))
+    share_a, share_b = (cost(parse(e)) / calc.dice.notation.MAX_SECONDS for e in (a, b))
     assert share_a <= 1 and share_b <= 1 < share_a + share_b
     refused = compare_reply("dice", {"a": {"expr": a}, "b": {"expr": b}})
     assert refused["error"]["field"] == "expr" and "together are too much work" in refused["error"]["message"]

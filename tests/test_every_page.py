@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from macros.site_index import content_pages
+from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PHONE
 from tests.site_pages import SETTLED, calculator_pages, navigate

@@ -29,8 +29,8 @@ from calc.calculator import Calculator
 from calc.errors import InputError
 from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
 from calc.registry import parse_params
-from calc.rk_exchange import Roll, tn_with_raises
-from calc.rk_rules import ROLL_SIDES
+from calc.roll_keep.exchange import Roll, tn_with_raises
+from calc.roll_keep.rules import ROLL_SIDES
 
 SCALE = float(os.environ.get("CODEX_PROPERTY_SCALE", "1"))
 RANDOM_STATES = max(3, round(16 * SCALE))   # seeded random states per calculator and rule set, besides the pinned

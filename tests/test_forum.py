@@ -1,6 +1,6 @@
 """Forum-ready: link previews, social cards, rulings (log, backlinks, feed), printable rules, citations.
 
-Code: macros/hooks/forum.py with macros/cards.py, meta.py, rulings.py, printing.py; the cite
+Code: macros/hooks/forum.py with macros/share/cards.py, meta.py, rulings.py, printing.py; the cite
 popover is `bindHeadingLinks` in docs/assets/js/links.js; data: calc/data/rulings.json.
 """
 
@@ -16,11 +16,15 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from macros import cards, meta, printing, rulings
+from macros import printing, rulings
+
+from macros.share import cards
+
+from macros.share import meta
 from macros.games import GAMES
 from macros.links import page_url
 from macros.mdsource import heading_index, headings
-from macros.site_index import content_pages, published_anchors
+from macros.contracts.site_index import content_pages, published_anchors
 from tests.browser import assert_citation_formats, clipboard
 from tests.support import ROOT, PageWatch, png_size
 
@@ -243,7 +247,7 @@ def test_the_required_rulings_are_there() -> None:
                  "pool/index.md#pool-black-dice"):
         assert rule in by_rule, rule
     text = " ".join(r.statement for r in by_rule["pool/index.md#pool-black-dice"])
-    assert "ten-sided" in text and "7 or more" in text   # calc/dice_pool.py: DEFAULT_SIDES, DEFAULT_SUCCESS_AT
+    assert "ten-sided" in text and "7 or more" in text   # calc/dice_pool/check.py: DEFAULT_SIDES, DEFAULT_SUCCESS_AT
 
 
 def test_rulings_page_and_backlinks(site_dir: Path) -> None:
@@ -397,7 +401,7 @@ def test_citation_formats_land_in_theclipboard(forum_page: Any, served: str) -> 
     popover.wait_for(state="visible")
     # the note follows the clipboard write, which is asynchronous: wait for it
     page.locator(".cx-flash", has_text="Link copied").wait_for(state="visible", timeout=5000)
-    assert clipboard(page) == served + "s/sun-parry/"     # the share address (macros/share.py)
+    assert clipboard(page) == served + "s/sun-parry/"     # the share address (macros/share/pages.py)
     assert popover.locator(".cx-cite__text").inner_text() == "Seventh Sun Codex › Seventh Sun › Combat › Parry"
     assert_citation_formats(page, popover, "Seventh Sun Codex › Seventh Sun › Combat › Parry", url)
     page.keyboard.press("Escape")

@@ -45,7 +45,7 @@ def test_no_build_module_edits_sys_path() -> None:
 
 
 def test_no_hook_imports_another() -> None:
-    """What two hooks share lives in a plain module (macros/published.py), not in one of them."""
+    """What two hooks share lives in a plain module (macros/contracts/published.py), not in one of them."""
     names = {f"macros.hooks.{m.__name__.rpartition('.')[2]}" for m in hooks.ORDER}
     found = []
     for path in sorted((ROOT / "macros" / "hooks").glob("*.py")):

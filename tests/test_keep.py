@@ -1,4 +1,4 @@
-"""calc.keep and calc.explode: every fast algorithm against its brute-force twin."""
+"""calc.dice.keep and calc.dice.explode: every fast algorithm against its brute-force twin."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from math import comb, fsum
 import pytest
 
 
-from calc.dist import Dist
-from calc.explode import exploding_die, levels_needed
-from calc.keep import exploding_sum, keep_highest, keep_lowest, roll_keep
-from calc.keep_exploding import keep_highest_exploding
-from calc.order_stats import keep_float
+from calc.dice.dist import Dist
+from calc.dice.explode import exploding_die, levels_needed
+from calc.dice.keep import exploding_sum, keep_highest, keep_lowest, roll_keep
+from calc.dice.keep_exploding import keep_highest_exploding
+from calc.dice.order_stats import keep_float
 
 from tests import brute
 
@@ -129,8 +129,8 @@ def test_exploding_fast_path_matches_order_statistics(sides: int, n: int, k: int
                                          (20, 5, 2)])
 def test_exploding_keep_lowest_matches_order_statistics(sides: int, n: int, k: int) -> None:
     """Independent method on larger pools: exploded-or-not by die against the plain face DP on a deep die."""
-    from calc.explode import exploding_levels
-    from calc.keep_exploding import _levels_for, keep_lowest_exploding
+    from calc.dice.explode import exploding_levels
+    from calc.dice.keep_exploding import _levels_for, keep_lowest_exploding
 
     fast = keep_lowest_exploding(sides, n, k)
     slow = keep_float(exploding_levels(sides, _levels_for(sides, n) + 2), n, k, highest=False)
@@ -193,8 +193,8 @@ def test_keep_of_other_float_dice() -> None:
 @pytest.mark.parametrize("faces", [[(6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1)], [(9, 2), (4, 3), (0, 1), (-3, 5)]])
 def test_grouped_order_statistics_match_single_ones(faces: list[tuple[int, int]]) -> None:
     """The grouped DP (used for exploding dice) against the one-pair DP, weights and all."""
-    from calc.dist import unpack
-    from calc.order_stats import order_dp, order_statistic
+    from calc.dice.dist import unpack
+    from calc.dice.order_stats import order_dp, order_statistic
 
     groups = [(2, [(3, 5), (4, 1), (6, 7)]), (1, [(1, 2), (5, 3)]), (4, [(4, 1)])]
     nbytes, packed = order_dp(faces, groups)
@@ -216,7 +216,7 @@ def test_grouped_order_statistics_match_single_ones(faces: list[tuple[int, int]]
 def test_sums_of_exploding_dice_follow_the_explosion_further() -> None:
     """The sum of exploding dice (keep.exploding_sum, which a dice expression such as 20d6! uses) follows
     the same deep series as roll_keep: nearly nothing is lost."""
-    from calc.notation import distribution
+    from calc.dice.notation import distribution
 
     for sides, n in [(6, 20), (10, 30), (2, 5)]:
         d = exploding_sum(exploding_die(sides), n)
@@ -231,8 +231,8 @@ def test_sums_of_exploding_dice_follow_the_explosion_further() -> None:
 def test_window_cuts_only_negligible_totals(sides: int, n: int, k: int) -> None:
     """`_window` leaves out totals that need more explosions than n dice make but once in 1e18 rolls;
     a power cut at it equals the uncut power below the cut."""
-    from calc.dist import fixed_power, fixed_to_floats
-    from calc.keep_exploding import _exploding_fixed, _levels_for, _window
+    from calc.dice.dist import fixed_power, fixed_to_floats
+    from calc.dice.keep_exploding import _exploding_fixed, _levels_for, _window
 
     length = _window(sides, n, k)
     most = (length - 1 - k * (sides - 1)) // sides  # explosions the window allows for
@@ -253,8 +253,8 @@ def test_large_keeps_match_order_statistics(sides: int, n: int, k: int, depth: i
     as floats; `_configurations` says which path is taken): the plain face DP over a die cut after
     `depth` levels, exact for totals up to sides * depth (a die past the cut would be kept and be
     worth more on its own)."""
-    from calc.explode import exploding_levels
-    from calc.keep_exploding import _configurations, _levels_for
+    from calc.dice.explode import exploding_levels
+    from calc.dice.keep_exploding import _configurations, _levels_for
 
     single = all(len(members) == 1 for members in _configurations(sides, n, k, _levels_for(sides, n)).values())
     assert single == (sides != 6)  # the d6 case has k-th dice above the lowest level: the other path
@@ -268,8 +268,8 @@ def test_large_keeps_match_order_statistics(sides: int, n: int, k: int, depth: i
 @pytest.mark.parametrize("sides", [2, 3, 6, 10, 100])
 def test_times_exploding_matches_the_product(sides: int) -> None:
     """The product by E through its geometric series against the plain big-integer product."""
-    from calc.dist import FIXED_BYTES, SLOT_BYTES, pack_fixed, unfix, unpack
-    from calc.keep_exploding import _exploding_fixed, _run_sum, _times_exploding
+    from calc.dice.dist import FIXED_BYTES, SLOT_BYTES, pack_fixed, unfix, unpack
+    from calc.dice.keep_exploding import _exploding_fixed, _run_sum, _times_exploding
 
     rng = random.Random(sides)
     values = [rng.random() / 300 for _ in range(300)]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 CALC = Path(__file__).resolve().parent.parent / "calc"
-MODULES = sorted(CALC.glob("*.py"))
+MODULES = sorted(CALC.rglob("*.py"))
 
 
 def _imports(path: Path) -> list[tuple[str, list[str]]]:
@@ -22,11 +22,11 @@ def _imports(path: Path) -> list[tuple[str, list[str]]]:
 
 
 def test_dist_imports_no_calc_module() -> None:
-    calc_imports = [module for module, _ in _imports(CALC / "dist.py") if module.startswith(".")]
+    calc_imports = [module for module, _ in _imports(CALC / "dice" / "dist.py") if module.startswith((".", "calc"))]
     assert calc_imports == []
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(CALC).as_posix())
 def test_no_private_name_is_imported_from_another_module(path: Path) -> None:
     private = [f"{module}.{name}" for module, names in _imports(path) if module != "__future__"
                for name in names if name.startswith("_")]

@@ -17,7 +17,7 @@ import pytest
 from macros.games import GAMES
 from macros.mdsource import HEADING, headings
 from scripts.anchors import read_published
-from macros.site_index import content_pages, published_anchors, rule_pages
+from macros.contracts.site_index import content_pages, published_anchors, rule_pages
 from tests.support import ROOT
 
 DOCS = ROOT / "docs"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 from pathlib import Path
 
-from macros import meta
+from macros.share import meta
 
 ALLOWED = {
     "meta": {"name", "property", "content", "charset", "http-equiv"},

@@ -15,7 +15,8 @@ from fractions import Fraction
 import pytest
 
 import calc
-from calc import InputError, notation
+from calc import InputError
+from calc.dice import notation
 from tests import brute
 
 Enum = dict[int, Fraction]
@@ -227,7 +228,7 @@ def test_explode_above_the_top_face_less_one_is_the_usual_explosion() -> None:
 
 def test_ten_keep_five_is_roll_and_keep() -> None:
     """`10k5` is the Roll & Keep roll: ten exploding d10s, the best five added up."""
-    from calc.keep import roll_keep
+    from calc.dice.keep import roll_keep
 
     assert calc.evaluate("dice", {"expr": "10k5"})["distribution"] == roll_keep(10, 5).pmf()
     result = calc.evaluate("dice", {"expr": "7k5 vs 30"})
@@ -235,8 +236,8 @@ def test_ten_keep_five_is_roll_and_keep() -> None:
 
 
 def test_exploding_keep_highest_uses_exploding_dice() -> None:
-    from calc.explode import exploding_die
-    from calc.keep import keep_highest, keep_lowest
+    from calc.dice.explode import exploding_die
+    from calc.dice.keep import keep_highest, keep_lowest
 
     assert calc.evaluate("dice", {"expr": "12d6!kh6"})["distribution"] == keep_highest(exploding_die(6), 12, 6).pmf()
     assert calc.evaluate("dice", {"expr": "6d10!kl3"})["distribution"] == keep_lowest(exploding_die(10), 6, 3).pmf()

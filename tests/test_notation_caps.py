@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 import calc
-from calc import InputError, notation
-from calc.notation import Dice
+from calc import InputError
+from calc.dice import notation
+from calc.dice.notation import Dice
 from scripts.worst_cases import DICE_EXPRESSIONS
 
 
@@ -56,7 +57,7 @@ COUNTED_RANGES = "(d100!>=51>=7)+(d99!>=51>=7)+(d98!>=50>=7)+(d97!>=50>=7)+(d96!
 @pytest.fixture
 def no_die_built(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[object, ...]]]:
     """Any exploding die built from now on is recorded and stops the test."""
-    from calc.notation import die
+    from calc.dice.notation import die
 
     built: list[tuple[object, ...]] = []
 
@@ -102,8 +103,8 @@ def _shapes() -> list[Dice]:
 def test_what_a_die_can_show_matches_the_built_die(shape: Dice) -> None:
     """`span` and `can_show` (from the shape alone) against the die itself; a die exploding on a range
     is cut where its weights fall below 2**-64, a little short of the span (an upper bound)."""
-    from calc.notation.die import can_show, die, span
-    from calc.notation.tree import passes
+    from calc.dice.notation.die import can_show, die, span
+    from calc.dice.notation.tree import passes
 
     built = die(shape)
     ranged = shape.explode is not None and shape.explode < shape.sides

@@ -1,7 +1,7 @@
 """Every number of the rules a reader sees comes from `calc/data` (issue 40, item 2): no Roll & Keep calc
 module types one.
 
-What counts, in calc/rk_*.py and calc/roll_odds.py (its code only: see `TEXT_MODULES`):
+What counts, in calc/roll_keep/*.py and calc/built/roll_odds.py (its code only: see `TEXT_MODULES`):
 
 - **Text**: a string literal a reader may see (a label, a help, a note, a message; every string constant
   but docstrings, names such as a field's or a key, and format specs) holds no digit, except in a
@@ -35,39 +35,39 @@ from codex_view.render import widget_html
 from tests.test_fields_used import answer, states
 
 CALC = Path(calc.__file__).resolve().parent
-MODULES = sorted([*CALC.glob("rk_*.py"), CALC / "roll_odds.py"])
+MODULES = sorted([*(p for p in (CALC / "roll_keep").glob("*.py") if p.stem != "__init__"), CALC / "built" / "roll_odds.py"])
 # roll_odds' texts name the Seventh Sun and dice-pool dice too ("3d6", "7 or more a success"), which are
-# those games' own (calc/seventh_sun.py, calc/dice_pool.py); its Roll & Keep numbers are checked as code
+# those games' own (calc/seventh_sun/check.py, calc/dice_pool/check.py); its Roll & Keep numbers are checked as code
 TEXT_MODULES = [p for p in MODULES if p.stem != "roll_odds"]
 
 # Module-level whole numbers that are limits or display bounds, not rules: (module, name) -> why.
 BOUNDS = {
-    ("rk_rules", "MAX_DICE"): "a cap that keeps every answer fast; the rules set none",
-    ("rk_rules", "MAX_DAMAGE_DICE"): "a cap",
-    ("rk_rules", "MAX_TN"): "a cap",
-    ("rk_rules", "EXACT_DICE"): "how far exact fractions are worth their time",
-    ("rk_rules", "EXACT_BUDGET"): "how far exact fractions are worth their time",
-    ("rk_vocabulary", "MAX_RAISES"): "a cap",
-    ("rk_vocabulary", "MAX_BRAWN"): "a cap",
-    ("rk_vocabulary", "MAX_DAMAGE_RAISES"): "a cap",
-    ("rk_social", "MAX_PANACHE"): "a cap",
-    ("rk_fight", "MAX_ATTACKS"): "a cap",
-    ("rk_fight", "MAX_RESOLVE"): "a cap",
-    ("rk_initiative", "MAX_TRAIT"): "a cap",
-    ("rk_check", "TABLE_LAST"): "the raises table's length",
-    ("rk_check", "TABLE_FIRST"): "the raises table's length",
-    ("rk_check", "TABLE_PAST"): "the raises table's length",
-    ("rk_horse_fall", "TABLE_WOUNDS"): "the falls table's length",
-    ("rk_damage", "WOUND_ROWS_HOUSE"): "the wounds table's length",
+    ("rules", "MAX_DICE"): "a cap that keeps every answer fast; the rules set none",
+    ("rules", "MAX_DAMAGE_DICE"): "a cap",
+    ("rules", "MAX_TN"): "a cap",
+    ("rules", "EXACT_DICE"): "how far exact fractions are worth their time",
+    ("rules", "EXACT_BUDGET"): "how far exact fractions are worth their time",
+    ("vocabulary", "MAX_RAISES"): "a cap",
+    ("vocabulary", "MAX_BRAWN"): "a cap",
+    ("vocabulary", "MAX_DAMAGE_RAISES"): "a cap",
+    ("social", "MAX_PANACHE"): "a cap",
+    ("fight", "MAX_ATTACKS"): "a cap",
+    ("fight", "MAX_RESOLVE"): "a cap",
+    ("initiative", "MAX_TRAIT"): "a cap",
+    ("check", "TABLE_LAST"): "the raises table's length",
+    ("check", "TABLE_FIRST"): "the raises table's length",
+    ("check", "TABLE_PAST"): "the raises table's length",
+    ("horse_fall", "TABLE_WOUNDS"): "the falls table's length",
+    ("damage", "WOUND_ROWS_HOUSE"): "the wounds table's length",
     ("roll_odds", "ROWS"): "how many thresholds a popover lists",
     ("roll_odds", "DEFAULT_BRAWN"): "the damage calculator's default Brawn, a form value",
 }
 # Functions whose arithmetic needs a whole number that is no rule: (module, function) -> why.
 ARITHMETIC = {
-    ("rk_fight_chain", "timeline"): "two series over 0..attacks multiply into one over 0..2 x attacks",
-    ("rk_initiative", "first_in_round"): "a coin toss settles equal totals half and half: counted in halves",
-    ("rk_initiative", "_house"): "the same coin toss, half of the equal totals",
-    ("rk_rules", "meets"): "a percent is a hundredth",
+    ("fight_chain", "timeline"): "two series over 0..attacks multiply into one over 0..2 x attacks",
+    ("initiative", "first_in_round"): "a coin toss settles equal totals half and half: counted in halves",
+    ("initiative", "_house"): "the same coin toss, half of the equal totals",
+    ("rules", "meets"): "a percent is a hundredth",
 }
 RULING = re.compile(r"R-\d{4}")
 DIE = re.compile(r"\bd(?:6|10)s?\b")

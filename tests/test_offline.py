@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import calc
-from macros.site_index import content_pages
+from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.site_pages import SETTLED, calculator_pages, headline_key, wait_for_close_result
 

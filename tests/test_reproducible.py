@@ -4,10 +4,10 @@ What could differ, and how it is pinned:
 - sitemap.xml `<lastmod>` and the gzip header of sitemap.xml.gz carry the build date: MkDocs
   takes it from SOURCE_DATE_EPOCH, which the Makefile sets to the last commit's time (and the
   tests' builds set to scripts/harness.py BUILD_EPOCH).
-- the calc wheel: zipped with fixed timestamps and sorted entries (macros/wheel.py).
+- the calc wheel: zipped with fixed timestamps and sorted entries (macros/runtime/wheel.py).
 - the Pyodide memory snapshot: made by Node, its bytes differ between machines and runs, so it
   is cached under .cache/snapshots keyed by the wheel's, the script's and Pyodide's bytes
-  (macros/snapshot.py); the same checkout on the same machine reuses it. A fresh clone on
+  (macros/runtime/snapshot.py); the same checkout on the same machine reuses it. A fresh clone on
   another machine makes its own: same name, different bytes. This test checks the checkout
   case, and that the snapshot's name depends only on its inputs.
 - the service worker's cache version: a hash of the files it keeps (macros/hooks/security.py).
@@ -66,8 +66,8 @@ def test_make_builds_with_the_last_commits_date() -> None:
 def test_the_snapshot_name_depends_only_on_its_inputs(tmp_path: Path) -> None:
     """Same wheel bytes, same script, same Pyodide -> same cached file, whoever builds, wherever;
     a change to any of them -> another name."""
-    from macros.snapshot import SCRIPT, _key
-    from macros.wheel import build_wheel
+    from macros.runtime.snapshot import SCRIPT, _key
+    from macros.runtime.wheel import build_wheel
 
     pyodide = ROOT / "node_modules" / "pyodide"
     clone, clone_pyodide = tmp_path / "clone", tmp_path / "pyodide"

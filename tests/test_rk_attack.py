@@ -1,4 +1,4 @@
-"""The attack planner `rk-attack` (calc/rk_attack.py): against the calculators it chains, a brute-force
+"""The attack planner `rk-attack` (calc/roll_keep/attack.py): against the calculators it chains, a brute-force
 enumeration on small pools, a Monte Carlo run on a full-size duel, and the rules' special cases."""
 
 from __future__ import annotations

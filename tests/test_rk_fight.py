@@ -1,4 +1,4 @@
-"""Attacks until he is down, `rk-fight` (calc/rk_fight.py; the rule: docs/rk/damage.md#rk-fight).
+"""Attacks until he is down, `rk-fight` (calc/roll_keep/fight.py; the rule: docs/rk/damage.md#rk-fight).
 
 Three checks of the two-layer chain: a plain attack-by-attack chain over (Flesh Wounds, wounds)
 with every damage and Wound Check outcome enumerated (small dice, a few attacks), a seeded Monte
@@ -17,8 +17,8 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.keep import roll_keep
-from calc.rk_rules import damage_dist
+from calc.dice.keep import roll_keep
+from calc.roll_keep.rules import damage_dist
 from tests import brute
 
 FIGHT = calc.CALCULATORS["rk-fight"]

@@ -9,8 +9,8 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.keep import roll_keep
-from calc.rk_opposed import outcomes
+from calc.dice.keep import roll_keep
+from calc.roll_keep.opposed import outcomes
 from tests import brute
 
 DEFAULTS = calc.CALCULATORS["rk-opposed"].defaults()

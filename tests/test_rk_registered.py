@@ -29,9 +29,9 @@ def test_the_registry_gathers_each_module_once() -> None:
     assert len(set(MODULES)) == len(MODULES)
     declared = [c.id for name in MODULES for c in importlib.import_module(f"calc.{name}").CALCULATORS]
     assert declared == list(calc.CALCULATORS)
-    found = {p.stem for p in (DOCS.parent / "calc").glob("*.py") if "CALCULATORS = (" in p.read_text(encoding="utf-8")}
-    found |= {p.parent.name for p in (DOCS.parent / "calc").glob("*/__init__.py")
-              if "CALCULATORS = (" in p.read_text(encoding="utf-8")}
+    package = DOCS.parent / "calc"
+    found = {".".join(p.relative_to(package).with_suffix("").parts) for p in package.rglob("*.py")
+             if "CALCULATORS = (" in p.read_text(encoding="utf-8")}
     assert found == set(MODULES)
 
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from calc import InputError
-from calc.keep import roll_keep
-from calc.rk_rules import defended as parried
-from calc.rk_social import SOCIAL_PARAMS, backlash, plan_social, question
+from calc.dice.keep import roll_keep
+from calc.roll_keep.rules import defended as parried
+from calc.roll_keep.social import SOCIAL_PARAMS, backlash, plan_social, question
 from tests import brute
 
 BASE: dict[str, Any] = dict(

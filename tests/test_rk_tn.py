@@ -1,4 +1,4 @@
-"""The TN builder (calc/rk_tn.py): each situational change, the Passive Defense blend, the hand-off
+"""The TN builder (calc/roll_keep/tn.py): each situational change, the Passive Defense blend, the hand-off
 to the other calculators, and bad input named by field."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 31: the Roll & Keep calculators speak one vocabulary (calc/rk_vocabulary.py).
+"""Issue 31: the Roll & Keep calculators speak one vocabulary (calc/roll_keep/vocabulary.py).
 
 - A field two calculators share is declared once, in the vocabulary, and composed by each; no
   calculator module imports another calculator's declaration.
@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import calc
-from calc import rk_vocabulary
+from calc.roll_keep import vocabulary as rk_vocabulary
 from calc.errors import InputError
 from calc.in_words import question_text
 from calc.params import Param
@@ -30,9 +30,9 @@ CALC = Path(calc.__file__).resolve().parent
 RK = [cid for cid in calc.CALCULATORS if cid.startswith("rk-")]
 # each calculator module, and the sibling modules it may call: rk-attack plans a Social Attack with its
 # own other half, rk_social (which declares no calculator); never another calculator's declaration
-MODULES = {"rk_check", "rk_tn", "rk_wounds", "rk_horse_fall", "rk_attack", "rk_social", "rk_fight", "rk_opposed",
-           "rk_initiative"}
-CALLS = {("rk_attack", "rk_social"): {"plan_social", "question", "SOCIAL_PARAMS"}}
+MODULES = {"check", "tn", "wounds", "horse_fall", "attack", "social", "fight", "opposed", "initiative"}
+CALLS = {("attack", "social"): {"plan_social", "question", "SOCIAL_PARAMS"}}
+RK_PACKAGE = "calc.roll_keep"
 
 
 def _vocabulary_fields() -> list[Param]:
@@ -70,13 +70,14 @@ def test_a_field_two_calculators_share_is_the_vocabularys() -> None:
 
 def _imports(module: str) -> list[tuple[str, set[str]]]:
     """(sibling calculator module, the names taken from it) for each import of one."""
-    tree = ast.parse((CALC / f"{module}.py").read_text())
+    tree = ast.parse((CALC / "roll_keep" / f"{module}.py").read_text())
     out = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            if node.module in MODULES:
-                out.append((node.module, {a.name for a in node.names}))
-            elif node.module is None:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            package, _, name = node.module.rpartition(".")
+            if package == RK_PACKAGE and name in MODULES:
+                out.append((name, {a.name for a in node.names}))
+            elif node.module == RK_PACKAGE:
                 out += [(a.name, {"*"}) for a in node.names if a.name in MODULES]
     return out
 
@@ -85,32 +86,34 @@ def _imports(module: str) -> list[tuple[str, set[str]]]:
 def test_no_calculator_imports_a_siblings_declaration(module: str) -> None:
     for sibling, names in _imports(module):
         allowed = CALLS.get((module, sibling), set())
-        if names == {"*"}:   # `from . import rk_x`: every use must be an allowed call
-            tree = ast.parse((CALC / f"{module}.py").read_text())
+        if names == {"*"}:   # `from calc.roll_keep import x`: every use must be an allowed call
+            tree = ast.parse((CALC / "roll_keep" / f"{module}.py").read_text())
             names = {n.attr for n in ast.walk(tree)
                      if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == sibling}
         assert names <= allowed, f"{module} takes {sorted(names - allowed)} from {sibling}"
 
 
 def _calculator_modules() -> dict[str, Any]:
-    """Every calc module that declares calculators, by name (its module's file stem, `notation` included)."""
-    return {c.compute.__module__.split(".")[1] for c in calc.CALCULATORS.values()}
+    """Every calc module that declares calculators, dotted under calc (`roll_keep.wounds`, `expression`)."""
+    return {c.compute.__module__.removeprefix("calc.") for c in calc.CALCULATORS.values()}
 
 
 def test_no_calculator_module_imports_another() -> None:
-    """Issue 40: calculators share Roll & Keep's rules through calc.rk_exchange's values, never by calling
+    """Issue 40: calculators share Roll & Keep's rules through calc.roll_keep.exchange's values, never by calling
     another calculator (rk-attack no longer runs rk-wounds once per raise and reads its dict)."""
     modules = _calculator_modules()
-    assert {"rk_wounds", "rk_attack", "rk_fight", "seventh_sun", "dice_pool", "notation"} <= modules
+    assert {"roll_keep.wounds", "roll_keep.attack", "roll_keep.fight", "seventh_sun.check", "dice_pool.check",
+            "expression"} <= modules
     taken = []
     for path in sorted(CALC.rglob("*.py")):
+        own = ".".join(path.relative_to(CALC).with_suffix("").parts)
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                names = {node.module or ""} | {a.name for a in node.names if not node.module}
-                found = {n.split(".")[0] for n in names} & modules
-                if found and path.stem not in found and path.stem in modules | {"rk_social", "rk_fight_chain"}:
-                    taken.append((path.stem, sorted(found)))
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+                found = {n.removeprefix("calc.") for n in names} & modules
+                if found and own not in found and own in modules | {"roll_keep.social", "roll_keep.fight_chain"}:
+                    taken.append((own, sorted(found)))
     assert taken == []
 
 
@@ -118,9 +121,9 @@ HAND_XKY = re.compile(r"\}k\{")
 HAND_RULES = re.compile(r"\"(house|summary) rules\" if")
 
 
-@pytest.mark.parametrize("module", sorted(MODULES | {"rk_vocabulary", "rk_rules"}))
+@pytest.mark.parametrize("module", sorted(MODULES | {"vocabulary", "rules"}))
 def test_xky_and_rules_words_come_from_wording(module: str) -> None:
-    text = (CALC / f"{module}.py").read_text()
+    text = (CALC / "roll_keep" / f"{module}.py").read_text()
     assert not HAND_XKY.findall(text), f"{module} writes XkY by hand"
     assert not HAND_RULES.findall(text), f"{module} picks the rules' words inline"
 

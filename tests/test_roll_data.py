@@ -1,4 +1,4 @@
-"""The built site's roll data (macros/roll_draws.py): a `rolls.json` beside each page with rolls or a
+"""The built site's roll data (macros/rolls/draws.py): a `rolls.json` beside each page with rolls or a
 calculator whose answer has a chart, holding a draw for every roll its popovers name and for every
 such answer; nothing of it in a page load, and none of it stored when the service worker installs
 (issue 41, item 1). Prints the size of the roll data per page and in all.
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from calc.draw import BITS
-from calc.roll_odds import KINDS
-from macros.roll_draws import FILE, LOADED_ON_ROLL
+from calc.dice.draw import BITS
+from calc.built.roll_odds import KINDS
+from macros.rolls.draws import FILE, LOADED_ON_ROLL
 from tests.roll_pages import roll_pages
 from tests.test_sw import manifest
 

@@ -12,7 +12,7 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.rk_rules import MAX_DICE, wound_count
+from calc.roll_keep.rules import MAX_DICE, wound_count
 from tests import brute
 
 DEPTH = 4  # brute-force explosions for wound checks: a die worth 40+ beats every TN used
@@ -175,7 +175,7 @@ def test_brute_at_least_agrees_with_the_enumeration() -> None:
 def _tie_cells() -> list[tuple[int, int, int, int]]:
     """Every (rolled, kept, TN, percent) with rolled <= 10 and TN <= 100 whose chance comes within
     1e-7 of a whole percent: the candidates for an exact tie with the threshold."""
-    from calc.keep import roll_keep
+    from calc.dice.keep import roll_keep
 
     cells = []
     for rolled in range(1, 11):
@@ -205,7 +205,7 @@ def test_max_raises_at_exact_ties_matches_brute_force() -> None:
 
 
 def test_exact_at_least_is_exact() -> None:
-    from calc.rk_rules import exact_at_least
+    from calc.roll_keep.rules import exact_at_least
 
     assert exact_at_least(1, 1, 6) == Fraction(1, 2)
     assert exact_at_least(1, 1, 21) == Fraction(1, 100)
@@ -371,8 +371,8 @@ def test_unarmed_with_low_brawn_keeps_every_die() -> None:
     assert any("R-0050" in note for note in unarmed["notes"])
     panzer = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "panzerhand", "attacker_brawn": 1})
     assert panzer["damage_dice"] == "2k2 on exploding d6s"
-    from calc.rk_exchange import Weapon
-    from calc.rk_rules import damage_dist
+    from calc.roll_keep.exchange import Weapon
+    from calc.roll_keep.rules import damage_dist
 
     assert Weapon("house", "unarmed", attacker_brawn=1).hit().kept == 1
     assert damage_dist(1, 2, rules="house").mean() == damage_dist(1, 1, rules="house").mean()
@@ -381,7 +381,7 @@ def test_unarmed_with_low_brawn_keeps_every_die() -> None:
 def test_weapon_list_follows_the_rules() -> None:
     """Issue 11.10: each weapon says which rules list it, with that table's damage; no mark is
     left unexplained (the summary table's asterisk on improvised weapons is spelled out)."""
-    from calc.rk_weapons import WEAPON_OPTIONS
+    from calc.roll_keep.weapons import WEAPON_OPTIONS
 
     def weapons_for(rules: str) -> tuple[str, ...]:
         return tuple(wid for wid, by in WEAPON_OPTIONS if rules in dict(by))

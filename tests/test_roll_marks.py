@@ -1,4 +1,4 @@
-"""The treeprocessor that makes written rolls live (macros/roll_marks.py, issue 34), on Markdown the
+"""The treeprocessor that makes written rolls live (macros/rolls/marks.py, issue 34), on Markdown the
 way the pages write it: in prose, in a Summary/House tab, in a table; never in a heading, code or a
 link; one JSON of popovers per page; a roll it cannot read stops the build naming page and text."""
 
@@ -11,7 +11,7 @@ import markdown
 import pytest
 from markdown.treeprocessors import Treeprocessor
 
-from macros.roll_marks import RollError, RollMarksExtension
+from macros.rolls.marks import RollError, RollMarksExtension
 from tests.roll_pages import RollPage
 
 TABS = {"pymdownx.tabbed": {"alternate_style": True}}

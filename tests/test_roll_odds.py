@@ -1,4 +1,4 @@
-"""The figures of a roll written in the rules (calc/roll_odds.py, issue 34) against brute-force
+"""The figures of a roll written in the rules (calc/built/roll_odds.py, issue 34) against brute-force
 twins (tests/brute.py), one per kind of roll, and the bad rolls it refuses by name."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from calc import InputError
-from calc.roll_odds import roll_odds
+from calc.built.roll_odds import roll_odds
 from tests import brute
 
 DEPTH = 4   # explosions enumerated; exact for every threshold below sides x DEPTH

@@ -1,4 +1,4 @@
-"""How a written roll is recognised and which rules it follows (macros/roll_reading.py, issue 34):
+"""How a written roll is recognised and which rules it follows (macros/rolls/reading.py, issue 34):
 one case per cue, each with the words a page uses. The built pages' full list is in
 tests/test_rolls_built.py."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from macros.roll_reading import Unsettled, Where, find_rolls, read
+from macros.rolls.reading import Unsettled, Where, find_rolls, read
 
 
 def reading(block: str, game: str = "rk", page: str = "rk/basics.md", **where: object) -> list[str | None]:

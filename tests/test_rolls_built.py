@@ -20,8 +20,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 import calc
-from calc.rk_rules import damage_dist
-from calc.rk_weapons import weapon_row
+from calc.roll_keep.rules import damage_dist
+from calc.roll_keep.weapons import weapon_row
 from calc.wording import number, percent
 from tests.roll_pages import RollPage, roll_pages
 

@@ -12,13 +12,13 @@ import re
 from pathlib import Path
 
 from calc import data
-from calc.rk_damage import DAMAGE_SIDES, FIREARM_STEP, SUMMARY_MOST, WOUND_STEP, wound_count
-from calc.rk_fight import CRIPPLED_DICE, KNOCKED_OUT
-from calc.rk_initiative import PENALTY
-from calc.rk_rules import RAISE, RANK_TN, ROLL_SIDES, STAT_DICE
-from calc.rk_weapons import THROWABLE
-from calc.rk_tn import DRAWING, GETTING_UP, MOUNTED, OFF_HAND, TWO_PISTOLS, WRESTLING
-from calc.seventh_sun import DEGREES
+from calc.roll_keep.damage import DAMAGE_SIDES, FIREARM_STEP, SUMMARY_MOST, WOUND_STEP, wound_count
+from calc.roll_keep.fight import CRIPPLED_DICE, KNOCKED_OUT
+from calc.roll_keep.initiative import PENALTY
+from calc.roll_keep.rules import RAISE, RANK_TN, ROLL_SIDES, STAT_DICE
+from calc.roll_keep.weapons import THROWABLE
+from calc.roll_keep.tn import DRAWING, GETTING_UP, MOUNTED, OFF_HAND, TWO_PISTOLS, WRESTLING
+from calc.seventh_sun.check import DEGREES
 from macros import rule_numbers
 
 # What the source texts state (house rules, summary rules, Seventh Sun's core rules).

@@ -187,7 +187,7 @@ def test_front_matter_words_are_checked() -> None:
 
 
 def test_the_built_answers_are_calcs(site_dir: Path) -> None:
-    from calc.search_answers import table
+    from calc.built.search_answers import table
 
     built = json.loads((site_dir / search_hook.ANSWERS).read_text(encoding="utf-8"))
     assert built == json.loads(json.dumps(table()))

@@ -1,4 +1,4 @@
-"""Issue 42 item 1: the figures the search gives for a typed roll (calc/search_answers.py) are the
+"""Issue 42 item 1: the figures the search gives for a typed roll (calc/built/search_answers.py) are the
 calculator's own, in its headline's digits, with a link that asks the calculator the same question.
 
 The page (docs/assets/js/search-answer.js) only looks a figure up: `lookup` here is that look-up, and
@@ -18,7 +18,7 @@ import pytest
 
 from calc import Question, evaluate
 from calc.registry import get
-from calc.search_answers import HEADLINE, KINDS, POOL_MOST_BLACK, POOL_MOST_DICE, RK_MOST_DICE, SLOT, lookup, table
+from calc.built.search_answers import HEADLINE, KINDS, POOL_MOST_BLACK, POOL_MOST_DICE, RK_MOST_DICE, SLOT, lookup, table
 
 KIND = {kind.name: kind for kind in KINDS}
 
@@ -131,7 +131,7 @@ def test_a_pools_words_read_for_one_success_and_many(built: dict[str, Any]) -> N
 
 
 def test_seventh_sun_words_are_the_calculators_question(built: dict[str, Any]) -> None:
-    from calc.seventh_sun import check_question
+    from calc.seventh_sun.check import check_question
 
     params = {"bonus": 4, "target": 14, "die": "penalty"}
     assert built["answers"]["sun/penalty/4"]["words"].replace(SLOT, "14") == check_question(params, {})

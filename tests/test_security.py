@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import pytest
 
 import calc
-from macros.site_index import content_pages
+from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import Handler, Server, free_port
 from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, nudged_params, set_form, wait_for_close_result

@@ -1,6 +1,6 @@
 """Share addresses (issue 33): every ruling and published anchor previews as itself when pasted.
 
-Code: macros/share.py (what a share page says), macros/hooks/share.py (writes them and their
+Code: macros/share/pages.py (what a share page says), macros/hooks/share.py (writes them and their
 cards), macros/hooks/contract.py (`missing_shares`: the strict build stops without one),
 docs/assets/js/share.js (a reader goes on to the rule) and links.js (Copy link copies it).
 """
@@ -16,11 +16,17 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from macros import cards, rulings, sections, share
+from macros import rulings
+
+from macros.share import cards
+
+from macros.share import sections
+
+from macros.share import pages as share
 from macros.hooks.contract import missing_shares
-from macros.published import read_published
+from macros.contracts.published import read_published
 from macros.links import SHARE_FOLDER, share_path
-from macros.page_cards import docs_cards
+from macros.share.page_cards import docs_cards
 from tests.support import PHONE, ROOT, PageWatch, png_size
 from tests.html_pages import parse_file
 from tests.test_offline import manifest as offline_manifest
@@ -184,7 +190,7 @@ def test_the_build_names_each_anchor_and_ruling_without_a_share_page(tmp_path: P
 
 
 def test_a_section_says_what_opens_it_and_which_tabs_it_holds() -> None:
-    """macros/sections.py: the first block after a heading decides its opening; widgets, the
+    """macros/share/sections.py: the first block after a heading decides its opening; widgets, the
     heading link, the rulings line and footnote marks are not text; tabs are the section's own."""
     html = (
         '<h1 id="top">Page<a class="headerlink" href="#top">#</a></h1><p>Opening. More.</p>'

@@ -1,4 +1,4 @@
-"""The Codex's scripts ship without their comment lines (macros/shipped_js.py, macros/hooks/scripts.py)."""
+"""The Codex's scripts ship without their comment lines (macros/runtime/shipped_js.py, macros/hooks/scripts.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from macros.shipped_js import ships, without_comment_lines
+from macros.runtime.shipped_js import ships, without_comment_lines
 from tests.support import ROOT
 
 SOURCES = sorted(p for p in (ROOT / "docs").rglob("*js") if ships(p.relative_to(ROOT / "docs").as_posix()))

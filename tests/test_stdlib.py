@@ -1,7 +1,7 @@
 """The trimmed standard library holds every module the calculators import at run time.
 
 The build ships a standard library cut down to the files Pyodide's start-up and the calculators
-imported while Node ran them (macros/stdlib.py, scripts/stdlib_used.mjs), twice: compiled to
+imported while Node ran them (macros/runtime/stdlib.py, scripts/stdlib_used.mjs), twice: compiled to
 bytecode (with calc as sourceless bytecode beside it) and as bare source (with the wheel).
 Here the calculators run again in Pyodide under Node, with each zip as the whole standard
 library, as the worker boots each way, on inputs the recording never saw (random valid inputs
@@ -30,8 +30,8 @@ from calc.params import BoolParam, ChoiceParam, IntParam, TextParam
 from calc.registry import MODULES
 from codex_view.browser import run
 from codex_view.escaping import escape
-from macros import stdlib
-from macros.wheel import build_wheel
+from macros.runtime import stdlib
+from macros.runtime.wheel import build_wheel
 from tests.support import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -158,7 +158,7 @@ def test_calc_ships_as_bytecode_and_data_without_its_sources(shipped_stdlib: dic
     assert "calc/data/rulings.json" not in in_zip and "calc/data/glossary_rk.json" not in in_zip
     # so do the modules only the build or a terminal runs: every calculator case above ran
     # without the popovers' and the search's figures, the planner's page table or the command line
-    build_only = {"calc/roll_odds.pyc", "calc/search_answers.pyc", "codex_view/planner.pyc",
+    build_only = {"calc/built/roll_odds.pyc", "calc/built/search_answers.pyc", "codex_view/planner.pyc",
                   "calc/__main__.pyc", "calc/catalogue.pyc"}
     assert in_zip & build_only == set()
     declared = {f"calc/{name}/__init__.pyc" if (ROOT / "calc" / name).is_dir() else f"calc/{name}.pyc" for name in MODULES}

@@ -478,10 +478,10 @@ def test_a_snapshot_that_fails_to_restore_is_deleted(fresh: Any, site: Site, sit
 
 @pytest.mark.browser
 def test_the_roll_is_kept_when_used_never_at_install(fresh: Any, site: Site) -> None:
-    """What a Roll loads (macros/roll_draws.py: its script, styles and the page's roll data) is not
+    """What a Roll loads (macros/rolls/draws.py: its script, styles and the page's roll data) is not
     stored when the worker installs; once a popover's Roll is used it is kept, and the Roll works
     offline on that page after."""
-    from macros.roll_draws import LOADED_ON_ROLL
+    from macros.rolls.draws import LOADED_ON_ROLL
 
     page = first_visit(fresh, site.url + "rk/basics/")
     parts = [*LOADED_ON_ROLL, "rk/basics/rolls.json"]

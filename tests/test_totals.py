@@ -1,6 +1,6 @@
 """Bounded results: a long distribution's chart and table stay small, and every total stays one request away.
 
-`calc.totals` groups consecutive totals; its runs are checked against a brute-force twin (exact
+`calc.dice.totals` groups consecutive totals; its runs are checked against a brute-force twin (exact
 fractions, totals summed one by one). The views built on it (codex_view.distribution, chart) are
 checked on the links that froze a phone (issue 30): 3d100*100+1d100 and 6d100*50+3d100.
 """
@@ -17,7 +17,7 @@ from fractions import Fraction
 import pytest
 
 import calc
-from calc.totals import ends_and_ranges, grouped, run_size
+from calc.dice.totals import ends_and_ranges, grouped, run_size
 from codex_view.browser import run
 from codex_view.chart import MAX_BARS
 from codex_view.distribution import TABLE_ENDS, TABLE_RANGES

@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Callable
 
-from . import api, contract, forum, jump, rolls, scripts, search, security, share, site
+from macros.hooks import api, contract, forum, jump, rolls, scripts, search, security, share, site
 
 ORDER: tuple[ModuleType, ...] = (
     site,       # ships Pyodide, the wheel, the trimmed standard library and the snapshot

@@ -1,9 +1,9 @@
 """The Codex as data at `api/v1/` (rulings, sections, calculators, each with its schema).
 
 The files say what the share pages say: the sections and their cards come from the share hook's
-own reading of the built pages (`macros.share_index`, filled by the share hook) and its
+own reading of the built pages (`macros.share.index`, filled by the share hook) and its
 `shares()`. Each section also gets the Roll & Keep rule sets it covers, from its page's Markdown
-(macros/rule_sets.py). Runs before the security hook, which leaves `api/` out of the offline
+(macros/share/rule_sets.py). Runs before the security hook, which leaves `api/` out of the offline
 copy; the files are written after the sitemap, which lists pages only.
 
 `make build` logs their count and bytes, plain and gzipped (what a bot downloads from a
@@ -21,9 +21,11 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from macros import api, rulings, share_index as shares
+from macros import api, rulings
+
+from macros.share import index as shares
 from macros.mdsource import heading_index
-from macros.rule_sets import rule_sets
+from macros.share.rule_sets import rule_sets
 
 log = logging.getLogger("mkdocs.hooks.api")
 _rule_sets: dict[str, tuple[str, ...]] = {}   # `rk/damage/#rk-wound-checks` -> ("summary", "house")

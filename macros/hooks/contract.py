@@ -10,7 +10,7 @@ Published anchors
     `--strict`, a link to an anchor that no longer exists stops the build too.
 
 Rulings lock
-    `contracts/rulings.lock.json` (macros/ruling_lock.py) holds each published ruling's digest of
+    `contracts/rulings.lock.json` (macros/contracts/ruling_lock.py) holds each published ruling's digest of
     title and statement. A locked ruling that changed or vanished stops the build before any page
     is rendered. Rulings not locked yet are reported (tests/test_deploy_contract.py requires them
     locked, so nothing reaches the deploy unlocked). Reviewed wording fixes are listed in the changelog.
@@ -30,10 +30,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from macros import ruling_lock, rulings
+from macros import rulings
+
+from macros.contracts import ruling_lock
 from macros.links import share_path
-from macros.published import REDIRECTS, read_published, read_redirects
-from macros.site_index import published_anchors
+from macros.contracts.published import REDIRECTS, read_published, read_redirects
+from macros.contracts.site_index import published_anchors
 
 CHANGELOG = "changelog.md"
 log = logging.getLogger("mkdocs.hooks.contract")

@@ -20,9 +20,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from macros import cards, glossary, meta, rulings
+from macros import glossary, rulings
+
+from macros.share import cards
+
+from macros.share import meta
 from macros.preview_marks import PreviewMarksExtension
-from macros.roll_marks import RollMarksExtension
+from macros.rolls.marks import RollMarksExtension
 from macros.ruling_links import RulingLinksExtension
 from macros.games import GAMES, game_of
 from macros.mdsource import heading_index, title as md_title
@@ -63,7 +67,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for file in files.documentation_pages():
         title = md_title(file.content_string, fallback=Path(file.src_uri).stem)
         _titles[file.src_uri] = (title, _game_name(file.src_uri))
-    # drawn once, then kept in .cache (macros/cards.py): 38 cards took 0.6 s of every build
+    # drawn once, then kept in .cache (macros/share/cards.py): 38 cards took 0.6 s of every build
     pngs, _ = cards.drawn([
         {"site_name": config.site_name, "title": title, "game": game, "footer": CARD_FOOTER} for title, game in _titles.values()
     ])
@@ -74,7 +78,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Ruling IDs in running text link to their ruling (macros/ruling_links.py); rolls written in
-    a game's pages show their odds (macros/roll_marks.py); links to rules carry their touch
+    a game's pages show their odds (macros/rolls/marks.py); links to rules carry their touch
     screen's preview control (macros/preview_marks.py)."""
     config.markdown_extensions.append(RulingLinksExtension())
     config.markdown_extensions.append(RollMarksExtension())

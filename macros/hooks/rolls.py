@@ -1,6 +1,6 @@
-"""MkDocs hook: each page's roll data, `rolls.json` beside it (macros/roll_draws.py).
+"""MkDocs hook: each page's roll data, `rolls.json` beside it (macros/rolls/draws.py).
 
-The rolls of a page's text (macros/roll_marks.py) and its calculators' built answers
+The rolls of a page's text (macros/rolls/marks.py) and its calculators' built answers
 (macros/widgets.py) are gathered while the page renders; once it has, this hook writes them.
 It runs before the security hook, whose manifest (written after the build) then finds the files.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 
-from macros import roll_draws
+from macros.rolls import draws as roll_draws
 
 
 def on_pre_build(*, config: MkDocsConfig) -> None:

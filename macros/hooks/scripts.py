@@ -1,4 +1,4 @@
-"""MkDocs hook: the Codex's scripts are shipped without their comment lines (macros/shipped_js.py).
+"""MkDocs hook: the Codex's scripts are shipped without their comment lines (macros/runtime/shipped_js.py).
 
 Each script under docs/assets/js is replaced, for the build, by a generated file of the same
 address holding the trimmed text; docs/sw.js is trimmed where the security hook writes it with
@@ -10,7 +10,7 @@ from __future__ import annotations
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 
-from macros.shipped_js import ships, without_comment_lines
+from macros.runtime.shipped_js import ships, without_comment_lines
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:

@@ -15,7 +15,7 @@ plugin has written `search/search_index.json`:
 
 It also puts a colon between each calculator field's label and its help in the indexed text
 (the form's label and help are separate elements, which the index ran together), and writes
-`search/answers.json`: the figures `calc.search_answers` works out for a roll typed into the
+`search/answers.json`: the figures `calc.built.search_answers` works out for a roll typed into the
 search ("6k3 25"), which docs/assets/js/search-answer.js fetches when the search is opened.
 
 Listed before hooks/security.py, which fingerprints the index for the offline manifest.
@@ -34,7 +34,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from calc.dice_pool import MAX_POOL
+from calc.dice_pool.check import MAX_POOL
 from macros.games import GAMES
 from macros.search_files import ANSWERS
 
@@ -211,8 +211,8 @@ def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files
 
 
 def write_answers(site_dir: Path) -> int:
-    """`search/answers.json`: the figures for a roll typed into the search (calc.search_answers); its bytes."""
-    from calc.search_answers import table
+    """`search/answers.json`: the figures for a roll typed into the search (calc.built.search_answers); its bytes."""
+    from calc.built.search_answers import table
 
     text = json.dumps(table(), ensure_ascii=False, separators=(",", ":"))
     path = site_dir / ANSWERS

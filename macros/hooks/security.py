@@ -39,10 +39,10 @@ from mkdocs.structure.pages import Page
 
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
-from macros.roll_draws import FILE as ROLL_DATA, LOADED_ON_ROLL
+from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
 from macros.search_files import LOADED_ON_OPEN
-from macros.share import TARGET_ID as SHARE_TARGET_ID
-from macros.shipped_js import without_comment_lines
+from macros.share.pages import TARGET_ID as SHARE_TARGET_ID
+from macros.runtime.shipped_js import without_comment_lines
 
 POLICY = (
     ("default-src", "'self'"),
@@ -224,7 +224,7 @@ OFFLINE_PAGE = "offline.html"  # a theme template (overrides/offline.html), answ
 SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
-# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share.py), the
+# (a forum's preview of one rule, which a reader's browser leaves at once: macros/share/pages.py), the
 # data for bots and scripts (api/: macros/api.py).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
 NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/")
@@ -235,13 +235,13 @@ RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the fold
 # not at install, so a first visit that never searches never fetches them.
 ON_SEARCH = frozenset(LOADED_ON_OPEN)
 # What a Roll loads when a roll's popover opens or a calculator's Roll is first tapped
-# (macros/roll_draws.py), and each page's roll data (rolls.json): kept then, as a page is, never at install.
+# (macros/rolls/draws.py), and each page's roll data (rolls.json): kept then, as a page is, never at install.
 ON_ROLL = frozenset(LOADED_ON_ROLL)
 
 
 def _cards_folder() -> str:
-    """Where macros/cards.py publishes the social cards (link previews, never kept offline)."""
-    from macros import cards
+    """Where macros/share/cards.py publishes the social cards (link previews, never kept offline)."""
+    from macros.share import cards
 
     return cards.card_path("index.md").rsplit("/", 1)[0] + "/"
 
@@ -251,7 +251,7 @@ def _page_url(uri: str) -> str:
 
 
 class _ShareTarget(HTMLParser):
-    """The rule a share page sends its reader on to: its `#cx-share-target` link (macros/share.py)."""
+    """The rule a share page sends its reader on to: its `#cx-share-target` link (macros/share/pages.py)."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -1,4 +1,4 @@
-"""MkDocs hook: a share page and a card for every rule anchor and every ruling (macros/share.py).
+"""MkDocs hook: a share page and a card for every rule anchor and every ruling (macros/share/pages.py).
 
 Each built page's sections are read as it is rendered (its headings and the paragraph that opens
 each); once every page is written, `s/<anchor>/index.html` is written for each published anchor
@@ -22,9 +22,15 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from macros import card_check, cards, share, share_index
+from macros.share import card_check
+
+from macros.share import cards
+
+from macros.share import pages as share
+
+from macros.share import index as share_index
 from macros.links import SHARE_FOLDER, share_path
-from macros.share_index import card_image, shares
+from macros.share.index import card_image, shares
 
 log = logging.getLogger("mkdocs.hooks.share")
 
@@ -53,8 +59,8 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     if faults:   # what a forum would show in the Codex's name: each must stand as its rule's statement
         # Logged as an error, which stops the strict build (make build, CI, the tests) once every
         # hook has run, so contract_hook's own findings (a lost anchor) are reported alongside.
-        log.error("%d share cards fail the card check (macros/card_check.py); write the section's card "
-                  "in its page's front matter `cards:` (macros/page_cards.py):\n  %s", len(faults), "\n  ".join(faults))
+        log.error("%d share cards fail the card check (macros/share/card_check.py); write the section's card "
+                  "in its page's front matter `cards:` (macros/share/page_cards.py):\n  %s", len(faults), "\n  ".join(faults))
     pngs, made = cards.drawn([
         {"site_name": config.site_name, "title": s.card_title, "game": s.card_line or None, "footer": cards.FOOTER}
         for s in found

@@ -27,11 +27,13 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from macros import glossary, stdlib
+from macros import glossary
+
+from macros.runtime import stdlib
 from macros.build_cache import cached
 from macros.games import game_of
-from macros.snapshot import snapshot
-from macros.wheel import build_wheel
+from macros.runtime.snapshot import snapshot
+from macros.runtime.wheel import build_wheel
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

@@ -1,6 +1,6 @@
-// Drawing one total from a distribution the Codex worked out in Python (calc/draw.py), for a Roll.
+// Drawing one total from a distribution the Codex worked out in Python (calc/dice/draw.py), for a Roll.
 // It knows no dice: a draw is {label, low | totals, weights, bands?, tail?}, whose whole-number
-// weights add up to 2^48 (calc.draw.BITS). A total is picked by inverse CDF: a uniform whole number
+// weights add up to 2^48 (calc.dice.draw.BITS). A total is picked by inverse CDF: a uniform whole number
 // u below the sum of the weights, then the first total whose running sum of weights passes u. u is
 // made of the fewest random bits that reach the sum (48 here: one 32-bit word and 16 bits of a
 // second), and a u past the sum is drawn again, so each total comes with exactly its weight over the

@@ -3,7 +3,7 @@
 // its styles (roll.css). It finds the distribution, draws a total from it (draw.js, with
 // crypto.getRandomValues) and lists the last few draws with what each means. It computes no odds
 // and states no rule: a roll in the text is drawn from the page's roll data (rolls.json beside the
-// page, written by the build: macros/roll_draws.py, fetched once per page, on its first Roll), a
+// page, written by the build: macros/rolls/draws.py, fetched once per page, on its first Roll), a
 // calculator's answer from the worker's reply to mode "roll" for the settings of the answer on
 // screen (codex_view/draws.py), or while the built answer is still shown, from the same page data.
 // The words come with the distribution.

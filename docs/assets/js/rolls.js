@@ -1,5 +1,5 @@
 // Rolls written in the rules (6k3, 3d6, a pool of 7 dice) are buttons that show their exact odds
-// (macros/roll_marks.py). Every word and figure comes worked out and written in the page's
+// (macros/rolls/marks.py). Every word and figure comes worked out and written in the page's
 // .cx-rolls-data element (JSON in its data-rolls); this script only shows it, with no runtime, so a popover opens at once.
 // A tap or click toggles it, hovering opens it with a mouse; Escape, a tap elsewhere or the keyboard's
 // focus moving on past it closes it. The row of the number the roll's sentence names (its TN, its

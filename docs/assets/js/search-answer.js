@@ -1,7 +1,7 @@
 // A roll typed into the search ("6k3 25", "3d6+4 14 bonus", "5 dice 2") is answered above the pages
 // that match: the calculator's headline figure for it, the rules it rests on, and a link that opens
 // the calculator set to it. Loaded when the reader opens the search (search-later.js), with its
-// figures (search/answers.json, written when the site is built by calc/search_answers.py) and its
+// figures (search/answers.json, written when the site is built by calc/built/search_answers.py) and its
 // stylesheet; a page load carries none of it. This module reads what is typed and looks the figure
 // up: it holds no dice rules and works out no odds. Past the built figures (13k5, a pool of 30)
 // and for any other dice expression it offers the calculator, and answers in place when the

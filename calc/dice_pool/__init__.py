@@ -1,0 +1,1 @@
+"""Dice-pool combat: its calculator."""

@@ -1,0 +1,67 @@
+"""The `dice` calculator: any dice expression, read by `calc.dice.notation`, and the chance of its comparison."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from calc.calculator import Calculator, Headline
+from calc.errors import InputError
+from calc.params import IntParam, TextParam
+from calc.dice.notation import (
+    FIELD, LABEL, MAX_LENGTH, MAX_SECONDS, canonical, chance, cost, evaluate, parse, quote, reading, reading_notes,
+)
+
+__all__ = ["CALCULATORS", "budget_share", "dice"]
+
+
+def dice(*, expr: str, target: int | None) -> dict[str, Any]:
+    """The `dice` calculator: the distribution of any dice expression, and the chance of its comparison."""
+    statement = parse(expr)
+    if statement.compare and target is not None:
+        raise InputError("target", f"Target (optional) must be left empty when the {LABEL} has its own "
+                                   f"comparison ({quote(statement.text())}); remove one of the two.")
+    total = evaluate(statement, text=expr)
+    compare = statement.compare or ((">=", target) if target is not None else None)
+    result: dict[str, Any] = {
+        "expression": canonical(statement),
+        "reading": reading(statement, target),
+        "mean": total.mean(),
+        "distribution": total.pmf(),
+        "distribution_tail": total.tail,
+        "chance": None if compare is None else chance(total, *compare),
+        "target": None if compare is None else compare[1],
+        "notes": reading_notes(statement.expr),
+    }
+    if total.tail > 0:
+        result["notes"].append(
+            "Exploding dice are followed until less than one chance in ten trillion is left; "
+            f"the probability left out is {total.tail:.1e}."
+        )
+    return result
+
+
+def budget_share(params: Any) -> float:
+    """The share of the time budget (`MAX_SECONDS`) a validated `dice` request would use."""
+    return cost(parse(params["expr"])) / MAX_SECONDS
+
+
+CALCULATORS = (
+    Calculator(
+        id="dice",
+        title="Dice expression",
+        rule="calculators.md#dice-expressions",
+        summary="The distribution of any dice expression, and the chance of a comparison against its total.",
+        params=(
+            TextParam("expr", LABEL, "3d6+2", max_length=MAX_LENGTH,
+                      help="Such as 3d6+5, 4d6dl1, 2d20kh1, 10k5 (Roll & Keep), 3d6!, 2d6ro1, 4dF, "
+                           "(1d6+2)*2, 6d10>=7 (count dice showing 7+) or 1d20+5 >= 15 (test the total)."),
+            IntParam("target", "Target (optional)", None, minimum=-100_000, maximum=100_000, optional=True,
+                     required=False, help="Chance of a total at least this high. Leave blank for the "
+                                          "distribution alone, or when the expression has its own comparison."),
+        ),
+        compute=dice,
+        headlines=(Headline("chance", "Chance the comparison holds"),
+                   Headline("mean", "Average total", "number", better="")),   # a bigger total is no better in itself
+        budget=(FIELD, budget_share),
+    ),
+)

@@ -1,0 +1,101 @@
+"""Roll & Keep damage and the Wound Check (`rk-wounds`): a hit's damage, then how many wounds it causes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from calc.calculator import Calculator, Headline
+from calc.dice.dist import Dist
+from calc.params import IntParam
+from calc.roll_keep.exchange import Weapon, WoundCheck
+from calc.roll_keep.rules import wound_rows
+from calc.roll_keep.vocabulary import (
+    BRAWN,
+    DAMAGE_RAISES,
+    FLESH_WOUNDS,
+    MAX_TN,
+    WEAPON_FIELDS,
+    WOUNDS_RULES,
+    result_table,
+    tail_note,
+    takes_weapon,
+    weapon_fields,
+    wound_word,
+)
+
+DAMAGE = IntParam("damage", "Damage (optional, fixed)", None, minimum=0, maximum=MAX_TN, optional=True,
+                  required=False, help="Type a damage total to skip the damage roll.")
+
+
+def _hit_damage(weapon: Weapon, *, damage: int | None, raises: int) -> tuple[Dist, str, list[str]]:
+    """The hit's damage: a fixed total, or the weapon's dice. Returns (damage, its dice in words, the notes)."""
+    if damage is not None:
+        return (Dist.constant(damage), f"{damage} (fixed)",
+                [f"Damage is the fixed total {damage}; the weapon and damage dice are not rolled."])
+    hit = weapon.hit(raises)
+    return hit.dist, hit.words(), list(hit.notes) + weapon.improvised_notes()
+
+
+@takes_weapon
+def wounds(*, rules: str, brawn: int, flesh_wounds: int, damage: int | None, raises: int,
+           weapon: Weapon) -> dict[str, Any]:
+    """A hit's damage, then the defender's Wound Check: how many wounds it causes."""
+    dmg, dice_text, notes = _hit_damage(weapon, damage=damage, raises=raises)
+    check = WoundCheck(rules, brawn, flesh_wounds, weapon.is_firearm)
+    found = check.wounds(dmg)
+    probs = list(found.probs) + [0.0] * (4 - len(found.probs))   # the table lists 0 to 3 wounds at least
+    notes += check.notes()
+    notes += tail_note(dmg) if dmg.tail else tail_note(check.dist)
+    pmf = dmg.pmf()
+    return {
+        "rules": rules,
+        "damage_dice": dice_text,
+        "firearm": check.firearm,
+        "damage": pmf,
+        "distribution": pmf,
+        "distribution_tail": dmg.tail,
+        "distribution_title": "Damage of the hit",
+        "expected_damage": dmg.mean(),
+        "wounds": [[n, p] for n, p in enumerate(probs)],
+        "p_wound": found.p_wound,
+        "expected_wounds": found.expected,
+        "tables": [result_table("wounds", f"{wound_word(rules)} Wounds from this hit",
+                                (("Wounds", "text"), ("Chance", "percent")), wound_rows(probs, rules=rules))],
+        "notes": notes,
+    }
+
+
+def _rolled_unless_fixed(name: str) -> Any:
+    """A field of the damage roll: the fixed Damage takes its place."""
+    return replace(WEAPON_FIELDS[name] if name in WEAPON_FIELDS else DAMAGE_RAISES, replaced_by=("damage",))
+
+
+CALCULATORS = (
+    Calculator(
+        id="rk-wounds",
+        title="Damage and Wound Check",
+        rule="rk/damage.md#rk-wound-checks",
+        summary="The damage of a hit, and the chance it causes wounds through the Wound Check.",
+        params=(
+            WOUNDS_RULES,
+            BRAWN,
+            FLESH_WOUNDS,
+            DAMAGE,
+            # the weapon still says whether the wounds count as a firearm's, where Firearm leaves it to it
+            WEAPON_FIELDS["weapon"].and_any((("damage", ("",)),), (("firearm", ("weapon",)),)),
+            *(_rolled_unless_fixed(p.name) for p in weapon_fields("thrown", "attacker_brawn")),
+            _rolled_unless_fixed("raises"),
+            WEAPON_FIELDS["firearm"],
+            _rolled_unless_fixed("d6_explode"),
+        ),
+        compute=wounds,
+        headlines=(
+            Headline("p_wound", "Chance of at least one wound"),
+            Headline("expected_wounds", "Average wounds", "number"),
+            Headline("expected_damage", "Average damage", "number"),
+        ),
+    ),
+)
+
+__all__ = ["CALCULATORS", "wounds"]

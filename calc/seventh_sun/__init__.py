@@ -1,0 +1,1 @@
+"""Seventh Sun: its calculator."""

@@ -1,0 +1,1 @@
+"""The site's promises: published anchors, the rulings lock, and reading a built site."""

@@ -1,0 +1,1 @@
+"""Rolls in the text: their marks, their reading of a sentence and their draws."""

@@ -1,0 +1,1 @@
+"""Shipping the runtime: the wheel, the trimmed standard library, the snapshot, the scripts."""
