@@ -12,6 +12,7 @@ import collections
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import subprocess
 import threading
@@ -54,7 +55,7 @@ def wait_until_kept(page: Any, parts: list[str]) -> list[str]:
 
 
 def manifest_of(text: str) -> dict[str, Any]:
-    start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
+    start = re.search(r"\bconst MANIFEST\s*=\s*", text).end()   # as written, or as esbuild ships it
     return json.JSONDecoder().raw_decode(text, start)[0]
 
 

@@ -42,7 +42,7 @@ from macros.links import SHARE_FOLDER
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
 from macros.search_files import LOADED_ON_OPEN
 from macros.share.pages import TARGET_ID as SHARE_TARGET_ID
-from macros.runtime.shipped_js import without_comment_lines
+from macros.runtime.shipped_js import minified
 
 POLICY = (
     ("default-src", "'self'"),
@@ -392,5 +392,8 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     for path in marked:
         path.write_text(path.read_text(encoding="utf-8").replace(SIZE_TOKEN, shown), encoding="utf-8")
     manifest = offline_manifest(site)
-    text = without_comment_lines((Path(config.docs_dir) / SERVICE_WORKER).read_text(encoding="utf-8"), SERVICE_WORKER)
+    source = (Path(config.docs_dir) / SERVICE_WORKER).read_text(encoding="utf-8")
+    text = minified({SERVICE_WORKER: source})[SERVICE_WORKER]
+    if text.count(PLACEHOLDER) != 1:
+        raise ValueError(f"security hook: the minified sw.js must keep {PLACEHOLDER} exactly once")
     (site / SERVICE_WORKER).write_text(text.replace(PLACEHOLDER, json.dumps(manifest, indent=1, sort_keys=True)), encoding="utf-8")
