@@ -17,6 +17,7 @@ from typing import Iterator
 
 import pytest
 
+from tests.copies import Copies
 from tests.support import (
     CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, SITE_PORT, TEST_ONLY_ARGS, PageWatch, end_session, long_files_first,
     mark_tiers, phone_page, session_build, start_session,
@@ -111,3 +112,9 @@ def page(context: object, served: str) -> Iterator[object]:
     page.watch = PageWatch(page, served.rstrip("/"))
     yield page
     page.close()
+
+
+@pytest.fixture(scope="session")
+def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Copies:
+    """Edited copies of the project, each built once a session (tests/copies.py)."""
+    return Copies(tmp_path_factory.mktemp("copies"))

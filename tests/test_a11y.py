@@ -26,21 +26,12 @@ from macros.games import GAMES
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import ROOT
 from tests.site_pages import SETTLED, calculator_pages, visit
+from tests.axe import AXE, THEMES, audit
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-THEMES = {"light": "default", "dark": "slate"}  # prefers-color-scheme -> Material's scheme
 # rules whose answer depends on the colour scheme; a theme other than the light one is audited on these
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-RUN_AXE = """async (only) => {
-  const options = { resultTypes: ['violations'] };
-  if (only) options.runOnly = { type: 'rule', values: only };
-  const result = await axe.run(document, options);
-  return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5), count: v.nodes.length,
-  }));
-}"""
 
 
 def error_state_url(site: Path) -> tuple[str, str]:
@@ -88,17 +79,6 @@ def axe_page(browser: Any, served: str) -> Iterator[Any]:
                               viewport={"width": 1280, "height": 900})
     yield ctx.new_page()
     ctx.close()
-
-
-def audit(page: Any, theme: str, only: list[str] | None) -> list[dict[str, Any]]:
-    """axe's violations in `theme`, switched to as a reader does (the header's theme toggle, which
-    repaints the page in place), so each page is opened once and audited in both themes."""
-    if page.evaluate("() => document.body.dataset.mdColorScheme") != THEMES[theme]:
-        # the one toggle shown, clicked without moving the pointer: a hovered toggle shows its
-        # tooltip, which the next page's audit would meet half faded
-        page.locator("form[data-md-component=palette] label:not([hidden])").dispatch_event("click")
-        page.wait_for_function("(scheme) => document.body.dataset.mdColorScheme === scheme", arg=THEMES[theme])
-    return page.evaluate(RUN_AXE, only)
 
 
 def test_no_serious_or_critical_violations(axe_page: Any, served: str, site_dir: Path) -> None:

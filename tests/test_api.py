@@ -26,7 +26,7 @@ from macros.contracts.published import read_published
 from macros.share.rule_sets import rule_sets
 from tests.html_pages import parse_file
 from tests.support import ROOT
-from tests.test_offline import manifest as offline_manifest
+from tests.offline_files import manifest as offline_manifest
 
 SCHEMAS = ROOT / "contracts" / "api" / "v1"
 

@@ -25,10 +25,10 @@ from macros import rulings
 
 from macros.contracts import ruling_lock
 from tests.support import ROOT, build_site
+from tests.copies import Copies
+from tests.copies import edit_text
 
 WORKFLOWS = ROOT / ".github" / "workflows"
-COPY_SKIP = {".git", ".venv", ".venv-lock", "node_modules", "site", "dist", "build", ".pytest_cache", "__pycache__",
-             ".hypothesis", ".cache", "bench-results"}
 
 
 # ------------------------------------------------------------------------------ the workflow
@@ -124,54 +124,6 @@ def test_the_lock_tool_appends_new_rulings(tmp_path: Path, monkeypatch: pytest.M
     assert json.loads(lock_path.read_text())["updates"][-1]["id"] == log["rulings"][0]["id"]
 
 
-# ------------------------------------------------------------------------------ the build stops
-# Each case builds an edited copy of the project. The copies link the project's `.cache` (Pyodide's
-# snapshot and compiled library are keyed by their inputs, so a copy whose `calc/` is unchanged
-# reuses them) and `node_modules`; a copy is built once per session however many tests read it.
-# Edits whose checks cannot hide each other share a copy (a build costs 10-15 s): both heading
-# renames that must stop the build (each test looks for its own message, and the build reports
-# both: MkDocs' anchor warnings, then the hook's list after the build), and both reviewed
-# changes that must build.
-Edit = Callable[[Path], None]
-
-
-class Copies:
-    """Edited copies of the project, each built once: name -> (project, site, build result)."""
-
-    def __init__(self, base: Path) -> None:
-        self.base = base
-        self.built: dict[str, tuple[Path, Path, subprocess.CompletedProcess[str]]] = {}
-
-    def build(self, name: str, edit: Edit) -> tuple[Path, subprocess.CompletedProcess[str]]:
-        if name not in self.built:
-            project = _copy_project(self.base / name)
-            edit(project)
-            site = self.base / name / "site"
-            self.built[name] = (project, site, build_site(site, "http://127.0.0.1:8000/", root=project))
-        _, site, done = self.built[name]
-        return site, done
-
-
-def _copy_project(where: Path) -> Path:
-    dest = where / "project"
-    shutil.copytree(ROOT, dest, ignore=lambda folder, names: [n for n in names if n in COPY_SKIP])
-    (dest / "node_modules").symlink_to(ROOT / "node_modules")
-    (ROOT / ".cache").mkdir(exist_ok=True)
-    (dest / ".cache").symlink_to(ROOT / ".cache")
-    return dest
-
-
-@pytest.fixture(scope="session")
-def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Copies:
-    return Copies(tmp_path_factory.mktemp("copies"))
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def _lock_tool(project: Path, *args: str) -> None:
     tool = subprocess.run(
         [sys.executable, "-m", "scripts.rulings_lock", *args],
@@ -181,7 +133,7 @@ def _lock_tool(project: Path, *args: str) -> None:
 
 
 def _rename_intent(project: Path) -> None:
-    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
+    edit_text(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
 
 
 def _redirect(project: Path, old: str, new: str) -> None:
@@ -202,7 +154,7 @@ def _rename_intent_with_redirect(project: Path) -> None:
 
 
 def _rename_parry_with_redirect(project: Path) -> None:
-    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
+    edit_text(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
     _redirect(project, "rk/social/#rk-social-parry", "rk/social/#rk-social-parrying")
 
 
