@@ -19,8 +19,8 @@ import pytest
 
 from tests.copies import Copies
 from tests.support import (
-    CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, SITE_PORT, TEST_ONLY_ARGS, PageWatch, end_session, long_files_first,
-    mark_tiers, phone_page, session_build, start_session,
+    CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, RECORD, SITE_PORT, TEST_ONLY_ARGS, FileClock, PageWatch, end_session,
+    long_files_first, mark_tiers, phone_page, session_build, start_session,
 )
 
 
@@ -46,6 +46,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):   # the controller, or a run without workers
         config.codex_site_server = start_session()
+        config.pluginmanager.register(FileClock(record=bool(os.environ.get(RECORD))), "codex-file-clock")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
