@@ -15,7 +15,7 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.params import BoolParam, ChoiceParam, Param
+from calc.params import Param
 from tests.param_values import kind
 
 Applies = Callable[[Param], bool]
@@ -49,7 +49,7 @@ def _text(p: Param) -> bool:
 
 
 def _choice_or_bool(p: Param) -> bool:
-    return isinstance(p, (ChoiceParam, BoolParam))
+    return kind(p) in ("choice", "bool")
 
 
 # (label, value or function of the parameter, which parameters it is bad for)
