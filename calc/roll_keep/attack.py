@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from calc.roll_keep import social
 from calc.calculator import Calculator, Headline
+from calc.meaning import Meaning, counted
 from calc.dice.dist import Dist, clip01
 from calc.errors import InputError
 from calc.params import ChoiceParam, IntParam, Param
@@ -270,6 +271,11 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
                             rolls=DEFENSE.applies(params)))
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The wounds one attack deals, with the best raises."""
+    return result["distribution_title"], counted("wound", "wounds", "no wound")
+
+
 # The physical attack's fields: the shared vocabulary's, composed (rk-fight composes the same sets).
 ATTACK_PARAMS: tuple[Param, ...] = (
     WOUNDS_RULES,
@@ -318,6 +324,7 @@ CALCULATORS = (
         compute=plan,
         marked_rows=(("rows", "best"),),
         question=question,
+        meaning=meaning,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound with {best_words}"),

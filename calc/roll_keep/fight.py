@@ -15,6 +15,8 @@ from typing import Any, Mapping
 
 from calc import data
 from calc.calculator import Calculator, Headline
+from calc.dice.draw import Band
+from calc.meaning import TOTAL, Meaning
 from calc.dice.dist import Dist, clip01
 from calc.params import ChoiceParam, IntParam, Param
 from calc.roll_keep.exchange import TIES_RULING, Defense, Roll, Weapon, WoundCheck, land, raise_words, tn_with_raises
@@ -66,7 +68,7 @@ def _defense(roll: Roll | None, lost: int, house: bool) -> Defense:
     if roll is None or roll.rolled - lost < 1:
         return Defense(None, house)
     rolled = roll.rolled - lost
-    return Defense(Roll(rolled, min(roll.kept, rolled)), house)
+    return Defense(Roll(rolled, roll.kept), house)
 
 
 def _cumulative(per_attack: list[float]) -> list[float]:
@@ -268,6 +270,13 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     return text + f"; {params['attacks']} attacks"
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The attack that takes him out of the fight, or none of those counted."""
+    return (f"The attack that takes him out of the fight, of {result['attacks_words']}",
+            [Band(None, f"Out of the fight on attack {TOTAL}"),
+             Band(result["attacks"] + 1, f"Still standing after all {result['attacks_words']}")])
+
+
 # Where the blow's damage and the defender's Wound Check count: not for a Brute (summary rules), who
 # falls at the first blow that lands; the house rules know only heroes and villains.
 NOT_A_BRUTE = ((("rules", ("house",)),), (("category", ("hero", "henchman")),))
@@ -310,6 +319,7 @@ CALCULATORS = (
             Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "average"),
         ),
         question=question,
+        meaning=meaning,
     ),
 )
 

@@ -16,6 +16,8 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any, Callable, Mapping
 
+from calc.dice.draw import Band
+from calc.meaning import TOTAL
 from calc.params import BoolParam, ChoiceParam, Condition, IntParam, Param
 from calc.roll_keep.damage import DAMAGE_SIDES, FIREARM_STEP, WOUND_STEP, die_name
 from calc.roll_keep.exchange import (
@@ -51,12 +53,6 @@ HOUSE_DICE_RULING = "R-0055"  # house attack and Parry dice are built from stat 
 
 
 # -- the dice of a roll --------------------------------------------------------------------------
-
-
-def keep_all(rolled: int, kept: int) -> tuple[int, list[str]]:
-    """The dice kept, and the note when more are to be kept than rolled (every die then counts)."""
-    roll = Roll.of(rolled, kept)
-    return roll.kept, list(roll.notes)
 
 
 def dice_titles(fields: tuple[Param, ...]) -> tuple[str, str]:
@@ -250,6 +246,15 @@ def defense_words(params: Mapping[str, Any], *, defense: str, no_defense: str, r
     return f", {no_defense}"
 
 
+def against_tn(tn: int, who: str = "") -> list[Band]:
+    """What a total means against `tn` (a Roll): short of it, or meeting it with the raises to spare
+    counted in steps of a Raise (a tie meets the TN: the reading the calculators follow, R-0045)."""
+    meets = f"{TOTAL}: {who}meets TN {tn}"
+    return [Band(None, f"{TOTAL}: {who}misses TN {tn}"),
+            Band(tn, (f"{meets}, no raise to spare", f"{meets}, 1 raise to spare", f"{meets}, {{n}} raises to spare"),
+                 RAISE)]
+
+
 def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_defense: str, rolls: bool = True) -> str:
     """The end of an attack planner's question: damage already carried, the defender's roll, the raises."""
     text = f" with {params['flesh_wounds']} {wounds}" if params.get("flesh_wounds") else ""
@@ -258,10 +263,10 @@ def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_de
 
 
 __all__ = [
-    "ATTACK_DICE", "ATTACK_EXPLODE", "ATTACK_TN", "BRAWN", "BRAWN_COUNTS", "D6_RULING", "DAMAGE_RAISES", "DEFENSE",
+    "ATTACK_DICE", "ATTACK_EXPLODE", "against_tn", "ATTACK_TN", "BRAWN", "BRAWN_COUNTS", "D6_RULING", "DAMAGE_RAISES", "DEFENSE",
     "DEFENSE_FIELDS", "FLESH_WOUNDS", "HOUSE_DICE_RULING", "KEEP_ALL_RULING", "MAX_BRAWN", "MAX_DAMAGE_DICE",
     "MAX_DAMAGE_RAISES", "MAX_DICE", "MAX_RAISES", "MAX_TN", "PARRY_POSSIBLE", "PD_SD_RULING", "RAISE", "TIES_RULING",
     "WEAPON", "WEAPON_FIELDS", "WOUNDS_RULES", "WOUND_CHECK_RULING", "defender_brawn", "defense_tn_words",
-    "defense_words", "dice_fields", "dice_titles", "keep_all", "question_tail", "raise_words", "result_table",
+    "defense_words", "dice_fields", "dice_titles", "question_tail", "raise_words", "result_table",
     "roll_fields", "rules_param", "tail_note", "takes_weapon", "weapon_fields", "weapon_words", "wound_word",
 ]

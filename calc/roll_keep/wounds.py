@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Mapping
 
 from calc.calculator import Calculator, Headline
+from calc.dice.draw import Band
+from calc.meaning import TOTAL, Meaning
 from calc.dice.dist import Dist
 from calc.params import IntParam
 from calc.roll_keep.exchange import Weapon, WoundCheck
@@ -71,6 +73,12 @@ def _rolled_unless_fixed(name: str) -> Any:
     return replace(WEAPON_FIELDS[name] if name in WEAPON_FIELDS else DAMAGE_RAISES, replaced_by=("damage",))
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The hit's damage, before the Wound Check."""
+    return (f"{result['distribution_title']} ({result['damage_dice']}), before the Wound Check",
+            [Band(None, f"{TOTAL} damage")])
+
+
 CALCULATORS = (
     Calculator(
         id="rk-wounds",
@@ -95,6 +103,7 @@ CALCULATORS = (
             Headline("expected_wounds", "Average wounds", "number"),
             Headline("expected_damage", "Average damage", "number"),
         ),
+        meaning=meaning,
     ),
 )
 
