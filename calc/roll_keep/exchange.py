@@ -223,11 +223,11 @@ class Weapon:
         """How the hit's dice were built, in sentences."""
         parts = [text for count, text in ((brawn, f"{brawn} unkept for Brawn"), (raises, f"{raises} unkept for raises"))
                  if count]
-        name = self.name
+        name, own = self.name, xky(*self.dice())   # its own dice, as every weapon field leaves them
         if parts:
-            notes = [f"{name} {self.table}, plus " + " and ".join(parts) + f": {xky(rolled, kept)}."]
+            notes = [f"{name} {own}, plus " + " and ".join(parts) + f": {xky(rolled, kept)}."]
         else:
-            notes = [f"{name}: {self.table} damage dice."]
+            notes = [f"{name}: {own} damage dice."]
         if self.is_thrown:
             why = f" (the Codex's reading for the summary rules, ruling {THROWN_RULING})" if self.rules == "summary" else ""
             notes.append(f"Thrown, the {name.lower()} makes a ranged attack, so the thrower's Brawn is not added{why}.")

@@ -29,7 +29,6 @@ from calc.roll_keep.vocabulary import (
     DEFENSE,
     DEFENSE_FIELDS,
     MAX_RAISES,
-    WEAPON_FIELDS,
     WOUNDS_RULES,
     defender_brawn,
     defense_tn_words,
@@ -38,6 +37,7 @@ from calc.roll_keep.vocabulary import (
     result_table,
     rules_words,
     takes_weapon,
+    weapon_fields,
     weapon_words,
     wound_word,
 )
@@ -296,11 +296,10 @@ PARAMS: tuple[Param, ...] = (
     ATTACK_TN,
     replace(DAMAGE_RAISES, label="Damage raises (each attack)", maximum=MAX_RAISES,
             help=f"Called on every attack: each {raise_words()} and one unkept damage die."),
-    *(field.and_any(*NOT_A_BRUTE) for field in WEAPON_FIELDS.values() if field.name != "d6_explode"),
-    *DEFENSE_FIELDS,
-    IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
-             help="The chart and table run from 1 attack up to this many."),
-    WEAPON_FIELDS["d6_explode"],
+    *weapon_fields(lambda field: field if field.name == "d6_explode" else field.and_any(*NOT_A_BRUTE), before={
+        "d6_explode": (*DEFENSE_FIELDS,
+                       IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
+                                help="The chart and table run from 1 attack up to this many."))}),
 )
 
 CALCULATORS = (

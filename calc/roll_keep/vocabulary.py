@@ -153,11 +153,17 @@ DAMAGE_RAISES = IntParam("raises", "Damage raises", 0, minimum=0, maximum=MAX_DA
                          required=False, help="Each raise called for damage adds one unkept die.")
 
 
-def weapon_fields(first: str, last: str) -> tuple[Param, ...]:
-    """The weapon fields from `first` to `last`, in form order: a calculator composes the whole set in a
-    run or two, so a field added to `WEAPON_FIELDS` reaches every form that takes a weapon."""
-    names = list(WEAPON_FIELDS)
-    return tuple(WEAPON_FIELDS[name] for name in names[names.index(first): names.index(last) + 1])
+def weapon_fields(adjust: Callable[[Param], Param] = lambda field: field,
+                  before: Mapping[str, tuple[Param, ...]] | None = None) -> tuple[Param, ...]:
+    """Every weapon field, in `WEAPON_FIELDS`' order, each as `adjust` gives it, with a calculator's own
+    fields set `before` the weapon field they are named by: a calculator takes the whole set this
+    way, so a field added to `WEAPON_FIELDS`, wherever it goes, reaches every form that takes a weapon
+    (and `takes_weapon` finds it there)."""
+    out: list[Param] = []
+    for name, field in WEAPON_FIELDS.items():
+        out += (before or {}).get(name, ())
+        out.append(adjust(field))
+    return tuple(out)
 
 
 def takes_weapon(compute: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
@@ -229,11 +235,20 @@ def wound_word(rules: str) -> str:
     return "Dramatic" if rules == "house" else "Serious"
 
 
-def weapon_words(params: Mapping[str, Any]) -> str:
-    """The weapon as the form names it under the chosen rules, or an Other weapon's damage dice."""
+def weapon_words(params: Mapping[str, Any], said: tuple[str, ...] = ()) -> str:
+    """The weapon as the form names it under the chosen rules (or an Other weapon's damage dice), then
+    each other weapon field that applies and differs from its default ("Thrown: yes"), but those the
+    question says itself (`said`): a weapon field's words come from its declaration."""
     if params["weapon"] == OTHER:
-        return f"{xky(params.get('damage_rolled'), params.get('damage_kept'))} damage"
-    return WEAPON.words(params["weapon"], params)
+        text = f"{xky(params.get('damage_rolled'), params.get('damage_kept'))} damage"
+    else:
+        text = WEAPON.words(params["weapon"], params)
+    skip = {"weapon", "damage_rolled", "damage_kept", *said}
+    for name, field in WEAPON_FIELDS.items():
+        value = params.get(name, field.default)
+        if name not in skip and value is not None and value != field.default and field.applies(params):
+            text += f", {field.label}: {field.words(value, params)}"
+    return text
 
 
 def defense_words(params: Mapping[str, Any], *, defense: str, no_defense: str, rolls: bool = True) -> str:
