@@ -412,6 +412,6 @@ class WoundCheck:
 
 __all__ = [
     "D6_RULING", "Defense", "FAILED_KEPT", "Hit", "PD_SD_RULING", "Roll", "SOCIAL_BASES", "SocialDamage", "TIES_RULING",
-    "WOUND_CHECK_RULING", "Weapon", "WoundCheck", "Wounds", "damage_dice_words", "keep_all", "defense_tn_words", "land", "raise_words", "rank_tn", "stat_words",
-    "tn_with_raises",
+    "WOUND_CHECK_RULING", "Weapon", "WoundCheck", "Wounds", "damage_dice_words", "defense_tn_words", "keep_all", "land",
+    "raise_words", "rank_tn", "stat_words", "tn_with_raises",
 ]

@@ -22,7 +22,7 @@ from calc.dice.dist import Dist, clip01
 from calc.errors import InputError
 from calc.params import BoolParam, ChoiceParam, IntParam
 from calc.roll_keep.exchange import (
-    D6_RULING, FAILED_KEPT, PD_SD_RULING, SOCIAL_BASES as BASES, TIES_RULING, Defense, Roll, SocialDamage, WoundCheck,
+    D6_RULING, PD_SD_RULING, SOCIAL_BASES as BASES, TIES_RULING, Defense, Roll, SocialDamage, WoundCheck,
     land, tn_with_raises,
 )
 from calc.roll_keep.damage import DAMAGE_SIDES, house_band, wound_step
