@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from calc.params import Param, canonical
 from calc.wording import figure
@@ -70,6 +70,10 @@ class Calculator:
             marked row names itself, as a TN builder's "Target number").
         planner: the calculator that plans an attack from this one's hand-off (`chain`): beside the
             hand-off the view offers a second button into it, carrying what the planner takes.
+        meaning: what a total drawn from its answer's distribution means (the Roll): called with the
+            calculator, the validated params and the result, it gives the draw's label and its
+            `calc.dice.draw.Band`s (`calc.meaning`); without it a total is drawn alone, under the
+            distribution's title.
     """
 
     id: str
@@ -83,6 +87,7 @@ class Calculator:
     budget: tuple[str, Callable[[Mapping[str, Any]], float]] | None = None
     marked_rows: tuple[tuple[str, str], ...] = ()
     planner: str = ""
+    meaning: Callable[["Calculator", Mapping[str, Any], Mapping[str, Any]], tuple[str, Sequence[Any]]] | None = None
 
     def mark_words(self, table_key: str) -> str:
         """What the marked row of the result table `table_key` is, in words ("" when it says nothing)."""

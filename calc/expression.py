@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from calc.calculator import Calculator, Headline
+from calc.dice.dist import Dist
+from calc.dice.draw import Band
+from calc.meaning import TOTAL, Meaning
 from calc.errors import InputError
 from calc.params import IntParam, TextParam
 from calc.dice.notation import (
@@ -45,6 +48,23 @@ def budget_share(params: Any) -> float:
     return cost(parse(params["expr"])) / MAX_SECONDS
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """A dice expression's total, and whether its comparison (or the target) holds, as calc decides it."""
+    label = result["expression"] + (f" against {result['target']}" if params.get("target") is not None else "")
+    statement = parse(params["expr"])
+    compare = statement.compare or ((">=", result["target"]) if result.get("target") is not None else None)
+    if compare is None:
+        return label, ()
+    op, number = compare
+    bands: list[Band] = []
+    for low in (None, number, number + 1):   # every comparison changes its answer only at these totals
+        holds = chance(Dist.from_weights({number - 1 if low is None else low: 1}), op, number) == 1
+        say = f"{TOTAL}: {op} {number} {'holds' if holds else 'fails'}"
+        if not bands or bands[-1].say != say:
+            bands.append(Band(low, say))
+    return label, bands
+
+
 CALCULATORS = (
     Calculator(
         id="dice",
@@ -63,5 +83,6 @@ CALCULATORS = (
         headlines=(Headline("chance", "Chance the comparison holds"),
                    Headline("mean", "Average total", "number", better="")),   # a bigger total is no better in itself
         budget=(FIELD, budget_share),
+        meaning=meaning,
     ),
 )

@@ -168,7 +168,7 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
     parts = [_headlines(answer)]
     if answer.reading:  # the dice calculator says how it read the expression
         parts.insert(0, f'<p class="cx-read-as">Read as: {escape(answer.reading)}.</p>')
-    if answer.verdict:   # a planner's answer in one sentence (rk-attack)
+    if answer.verdict:   # a planner's answer in one sentence (the attack planner)
         parts.append(f'<p class="cx-verdict">{escape(answer.verdict)}</p>')
     parts += [handoff_button(h) for h in answer.handoffs]   # the TN's next calculator, and the planner
     if answer.degrees:

@@ -371,11 +371,10 @@ def test_unarmed_with_low_brawn_keeps_every_die() -> None:
     assert any("R-0050" in note for note in unarmed["notes"])
     panzer = calc.evaluate("rk-wounds", {"rules": "house", "brawn": 2, "weapon": "panzerhand", "attacker_brawn": 1})
     assert panzer["damage_dice"] == "2k2 on exploding d6s"
-    from calc.roll_keep.exchange import Weapon
-    from calc.roll_keep.rules import damage_dist
+    from calc.roll_keep.exchange import Hit, Weapon
 
     assert Weapon("house", "unarmed", attacker_brawn=1).hit().kept == 1
-    assert damage_dist(1, 2, rules="house").mean() == damage_dist(1, 1, rules="house").mean()
+    assert Hit("house", 1, 2).dist.mean() == Hit("house", 1, 1).dist.mean()
 
 
 def test_weapon_list_follows_the_rules() -> None:

@@ -25,17 +25,17 @@ to the calculator, and its row is shown and marked (`RollOdds.mark`). The kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from calc.dice_pool.check import DIE_RULING, successes
 from calc.dice.dist import Dist
 from calc.errors import InputError
 from calc import data
-from calc.roll_keep.exchange import Weapon
-from calc.roll_keep.rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, RAISE, damage_dist
-from calc.roll_keep.social import BASES, SOCIAL_CHECK_RULING, SOCIAL_PARAMS
+from calc.roll_keep.exchange import SOCIAL_BASES as BASES, Hit, Roll, SocialDamage, Weapon
+from calc.roll_keep.rules import KEEP_ALL_RULING, MAX_DAMAGE_DICE, MAX_DICE, RAISE
+from calc.roll_keep.social import SOCIAL_CHECK_RULING, SOCIAL_PARAMS
 from calc.roll_keep.weapons import OTHER, weapon_row
-from calc.dice.keep import roll_keep
 from calc.seventh_sun.check import roll as sun_dice
 from calc.wording import number, plural, xky
 
@@ -100,15 +100,17 @@ def stepped(dist: Dist, step: int, mark: int | None = None) -> tuple[tuple[int, 
     return rows_from(dist, with_mark(thresholds, mark))
 
 
-def check_dice(rolled: int, kept: int, most: int) -> tuple[int, int, tuple[str, ...]]:
-    """XkY as a roll: at least one die, at most `most`; more kept than rolled keeps them all (R-0050)."""
+def check_dice(rolled: int, kept: int, most: int) -> None:
+    """XkY as a roll: at least one die, at most `most`, and at least one kept."""
     if not 1 <= rolled <= most:
         raise InputError("rolled", f"{xky(rolled, kept)}: the dice rolled must be 1 to {most}.")
     if kept < 1:
         raise InputError("kept", f"{xky(rolled, kept)}: at least one die must be kept.")
-    if kept > rolled:
-        return rolled, rolled, (KEEP_ALL_RULING,)
-    return rolled, kept, ()
+
+
+def keep_all_ruling(dice: Roll | Hit) -> tuple[str, ...]:
+    """The keep-all ruling (R-0050), when the roll or hit was read by it (`keeps_all`)."""
+    return (KEEP_ALL_RULING,) if dice.keeps_all else ()
 
 
 def at_least_one(number_of: str, value: int | None) -> None:
@@ -122,10 +124,12 @@ def rk_test(*, rolled: int, kept: int, tn: int | None = None, check: str = "") -
     sentence names; `check="social"` is a Social Wound Check, read by R-0058."""
     at_least_one("tn", tn)
     written = {"rolled": rolled, "kept": kept}
-    rolled, kept, rulings = check_dice(rolled, kept, MAX_DICE)
+    check_dice(rolled, kept, MAX_DICE)
+    roll = Roll(rolled, kept)
+    rulings = keep_all_ruling(roll)
     if check == "social":
         rulings = (*rulings, SOCIAL_CHECK_RULING)
-    dist = roll_keep(rolled, kept)
+    dist = roll.dist
     return RollOdds(xky(**written), "ten-sided dice, tens explode", dist.mean(), "TN", stepped(dist, RK_STEP, tn),
                     "rk-check", {**written, **({"tn": tn} if tn is not None else {})}, rulings, mark=tn, dist=dist)
 
@@ -137,23 +141,21 @@ def damage_words(rules: str) -> str:
 def rk_damage(*, rolled: int, kept: int, rules: str) -> RollOdds:
     """Roll & Keep damage dice under `rules` (rk-wounds with the dice typed in as an Other weapon)."""
     roll, written = xky(rolled, kept), {"damage_rolled": rolled, "damage_kept": kept}
-    rolled, kept, rulings = check_dice(rolled, kept, MAX_DAMAGE_DICE)
-    dist = damage_dist(rolled, kept, rules=rules)
+    check_dice(rolled, kept, MAX_DAMAGE_DICE)
+    hit = Hit(rules, rolled, kept)
+    rulings, dist = keep_all_ruling(hit), hit.dist
     if rules == "house":
         rulings = (D6_RULING, *rulings)
     return RollOdds(roll, damage_words(rules), dist.mean(), "Damage", stepped(dist, RK_STEP), "rk-wounds",
                     {"rules": rules, "weapon": "custom", **written}, rulings, dist=dist)
 
 
-def by_trait(dist_of: Callable[[int], tuple[Dist, bool]], mark: int | None) -> tuple[tuple[tuple[int, float], ...], bool]:
-    """(trait, average damage) for a trait of 1 to `ROWS` - 1 and the one a sentence names, and whether
-    any of them keeps every die rolled (R-0050); `dist_of` gives the damage and that for one value of the trait."""
-    rows, keeps_all = [], False
-    for value in with_mark(range(1, ROWS), mark):
-        dist, all_kept = dist_of(value)
-        rows.append((value, dist.mean()))
-        keeps_all = keeps_all or all_kept
-    return tuple(rows), keeps_all
+def by_trait(hit_of: Callable[[int], Hit], mark: int | None) -> tuple[tuple[tuple[int, float], ...], tuple[str, ...]]:
+    """(trait, average damage) for a trait of 1 to `ROWS` - 1 and the one a sentence names, and the
+    keep-all ruling when any of them keeps every die rolled (R-0050); `hit_of` gives the hit for one value of the trait."""
+    hits = {value: hit_of(value) for value in with_mark(range(1, ROWS), mark)}
+    keeps_all = any(hit.keeps_all for hit in hits.values())
+    return tuple((value, hit.dist.mean()) for value, hit in hits.items()), (KEEP_ALL_RULING,) if keeps_all else ()
 
 
 def rk_brawn_damage(*, kept: int, rules: str, brawn: int | None = None) -> RollOdds:
@@ -164,28 +166,24 @@ def rk_brawn_damage(*, kept: int, rules: str, brawn: int | None = None) -> RollO
     at_least_one("brawn", brawn)
     roll, used = xky(0, kept), brawn or DEFAULT_BRAWN
 
-    def dist_of(b: int) -> tuple[Dist, bool]:
-        rolled, keep, all_kept = hand_dice(Weapon(rules, OTHER, in_hand=True, damage_rolled=0, damage_kept=kept,
-                                                  attacker_brawn=b))
-        return damage_dist(rolled, keep, rules=rules), all_kept
+    def hit_of(b: int) -> Hit:
+        return Weapon(rules, OTHER, in_hand=True, damage_rolled=0, damage_kept=kept, attacker_brawn=b).hit()
 
-    rows, keeps_all = by_trait(dist_of, brawn)
+    rows, keeps_all = by_trait(hit_of, brawn)
     house = (D6_RULING,) if rules == "house" else ()
     params = {"rules": rules, "weapon": OTHER, "damage_rolled": 0, "damage_kept": kept, "in_hand": True,
               "attacker_brawn": used}
     return RollOdds(roll, f"{damage_words(rules)}, one per point of the wielder's Brawn", dict(rows)[used], "Brawn",
-                    rows, "rk-wounds", params, (*house, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
+                    rows, "rk-wounds", params, (*house, *keeps_all), shown="number",
                     mean_note=f"with Brawn {used}", set_to=f"{roll} with Brawn {used}", mark=brawn,
-                    dist=dist_of(used)[0])
+                    dist=hit_of(used).dist)
 
 
 def hand_dice(weapon: Weapon, raises: int = 0) -> tuple[int, int, bool]:
     """The dice a weapon rolls with its wielder's Brawn and `raises`, as the damage calculator builds them
     (`Weapon.hit`), and whether every die rolled is kept (R-0050)."""
     hit = weapon.hit(raises)
-    base, kept = weapon.dice()
-    added = (weapon.attacker_brawn if weapon.brawn_counts else 0) + raises
-    return hit.rolled, hit.kept, kept > base + added
+    return hit.rolled, hit.kept, hit.keeps_all
 
 
 def listed(rules: str, weapon: str) -> dict[str, Any]:
@@ -213,23 +211,24 @@ def rk_weapon(*, rules: str, weapon: str, brawn: int | None = None) -> RollOdds:
     name, roll = row["weapon"], xky(row["rolled"], row["kept"])
     house = (D6_RULING,) if rules == "house" else ()
     if not row["melee"]:
-        rolled, kept, readings = check_dice(row["rolled"], row["kept"], MAX_DAMAGE_DICE)
-        dist = damage_dist(rolled, kept, rules=rules)
+        check_dice(row["rolled"], row["kept"], MAX_DAMAGE_DICE)
+        hit = Weapon(rules, weapon).hit()
+        dist = hit.dist
         return RollOdds(roll, f"{name}, {damage_words(rules)}", dist.mean(), "Damage", stepped(dist, RK_STEP),
-                        "rk-wounds", {"rules": rules, "weapon": weapon}, (*house, *readings), set_to=name, dist=dist)
+                        "rk-wounds", {"rules": rules, "weapon": weapon}, (*house, *keep_all_ruling(hit)), set_to=name,
+                        dist=dist)
     used = brawn or DEFAULT_BRAWN
 
-    def dist_of(b: int) -> tuple[Dist, bool]:
-        rolled, kept, keeps_all = weapon_dice(rules, weapon, b)
-        return damage_dist(rolled, kept, rules=rules), keeps_all
+    def hit_of(b: int) -> Hit:
+        return Weapon(rules, weapon, attacker_brawn=b).hit()
 
-    rows, keeps_all = by_trait(dist_of, brawn)
+    rows, keeps_all = by_trait(hit_of, brawn)
     mean = dict(rows)[used]
     return RollOdds(roll, f"{name}, {damage_words(rules)}, plus one unkept die per point of the wielder's Brawn",
                     mean, "Brawn", rows, "rk-wounds", {"rules": rules, "weapon": weapon, "attacker_brawn": used},
-                    (*house, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
+                    (*house, *keeps_all), shown="number",
                     mean_note=f"with Brawn {used}", set_to=f"{name} with Brawn {used}", mark=brawn,
-                    dist=dist_of(used)[0])
+                    dist=hit_of(used).dist)
 
 
 def raises_said(raises: int) -> str:
@@ -240,12 +239,12 @@ def rk_hit(*, rules: str, weapon: str, brawn: int, raises: int = 0) -> RollOdds:
     """The dice a weapon rolls once a Brawn and damage raises are added ("a heavy weapon swung with
     Brawn 2 after one damage Raise rolls 6k2"): their chances, the damage calculator set to all three."""
     at_least_one("brawn", brawn)
-    rolled, kept, keeps_all = weapon_dice(rules, weapon, brawn, raises)
-    dist = damage_dist(rolled, kept, rules=rules)
     name = listed(rules, weapon)["weapon"]
-    rulings = (*((D6_RULING,) if rules == "house" else ()), *((KEEP_ALL_RULING,) if keeps_all else ()))
+    hit = Weapon(rules, weapon, attacker_brawn=brawn).hit(raises)
+    dist = hit.dist
+    rulings = (*((D6_RULING,) if rules == "house" else ()), *keep_all_ruling(hit))
     params = {"rules": rules, "weapon": weapon, "attacker_brawn": brawn, **({"raises": raises} if raises else {})}
-    return RollOdds(xky(rolled, kept), damage_words(rules), dist.mean(), "Damage", stepped(dist, RK_STEP),
+    return RollOdds(xky(hit.rolled, hit.kept), damage_words(rules), dist.mean(), "Damage", stepped(dist, RK_STEP),
                     "rk-wounds", params, rulings, set_to=f"{name} with Brawn {brawn}{raises_said(raises)}", dist=dist)
 
 
@@ -260,20 +259,20 @@ def rk_social(*, base: str, panache: int | None = None) -> RollOdds:
     attacker's Panache adds as many unkept dice: the average for each Panache (1 to `ROWS` - 1, and the
     `panache` a sentence names), the attack planner set to a Social Attack with that Panache."""
     at_least_one("panache", panache)
-    rolled, kept = social_base(base)
+    social_base(base)
     used = panache or DEFAULT_PANACHE
 
-    def dist_of(p: int) -> tuple[Dist, bool]:
-        return damage_dist(rolled + p, kept, rules="house"), kept > rolled + p
+    def hit_of(p: int) -> Hit:
+        return SocialDamage.of(base, p).hit
 
-    rows, keeps_all = by_trait(dist_of, panache)
+    rows, keeps_all = by_trait(hit_of, panache)
     mean = dict(rows)[used]
     return RollOdds(base, f"Social Damage, {damage_words('house')}, plus one unkept die per point of the "
                           "attacker's Panache", mean, "Panache", rows, "rk-attack",
                     {**SOCIAL, "attacker_panache": used, "base_damage": base},
-                    (D6_RULING, *((KEEP_ALL_RULING,) if keeps_all else ())), shown="number",
+                    (D6_RULING, *keeps_all), shown="number",
                     mean_note=f"with Panache {used}", set_to=f"a Social Attack with Panache {used}", mark=panache,
-                    dist=dist_of(used)[0])
+                    dist=hit_of(used).dist)
 
 
 def rk_social_hit(*, base: str, panache: int, raises: int = 0) -> RollOdds:
@@ -281,11 +280,12 @@ def rk_social_hit(*, base: str, panache: int, raises: int = 0) -> RollOdds:
     damage Raise roll 4k3"): its chances, the attack planner set to that Panache (its row for those
     raises shows the same dice)."""
     at_least_one("panache", panache)
-    rolled, kept = social_base(base)
-    dist = damage_dist(rolled + panache + raises, kept, rules="house")
-    return RollOdds(xky(rolled + panache + raises, kept), damage_words("house"), dist.mean(), "Damage",
+    social_base(base)
+    hit = SocialDamage.of(base, panache, raises).hit
+    dist = hit.dist
+    return RollOdds(xky(hit.rolled, hit.kept), damage_words("house"), dist.mean(), "Damage",
                     stepped(dist, RK_STEP), "rk-attack", {**SOCIAL, "attacker_panache": panache, "base_damage": base},
-                    (D6_RULING,), set_to=f"a Social Attack with Panache {panache}{raises_said(raises)}", dist=dist)
+                    (D6_RULING, *keep_all_ruling(hit)), set_to=f"a Social Attack with Panache {panache}{raises_said(raises)}", dist=dist)
 
 
 def sun_roll(*, die: str, target: int | None = None) -> RollOdds:
@@ -303,7 +303,7 @@ def sun_roll(*, die: str, target: int | None = None) -> RollOdds:
 def sun_either() -> RollOdds:
     """4d6 named for both extra dice at once ("the best or worst three"): both columns side by side;
     the calculator is set to the bonus die (its Bonus or penalty die field switches to the other)."""
-    bonus, penalty = sun_roll(die="bonus"), sun_roll(die="penalty")
+    bonus, penalty = roll_odds("sun-roll", die="bonus"), roll_odds("sun-roll", die="penalty")
     rows = tuple((t, b, p) for (t, b), (_, p) in zip(bonus.rows, penalty.rows))
     return RollOdds("4d6", "six-sided dice, the highest or the lowest three added", bonus.mean, "Dice total", rows,
                     "sun-check", bonus.params, mean_note=f"with a bonus die, {number(penalty.mean)} with a penalty die",
@@ -331,12 +331,19 @@ KINDS: dict[str, Callable[..., RollOdds]] = {
 
 
 def roll_odds(kind: str, **params: Any) -> RollOdds:
-    """The figures of one roll of `kind` (a key of `KINDS`)."""
+    """The figures of one roll of `kind` (a key of `KINDS`), worked out once per question (`worked_out`):
+    a page's popover and its Roll's draw, and the same roll on another page, ask it again."""
     if kind not in KINDS:
         raise InputError("kind", f"Kind must be one of {', '.join(KINDS)}, not {kind!r}.")
-    return KINDS[kind](**params)
+    return worked_out(kind, tuple(sorted(params.items())))
+
+
+@lru_cache(maxsize=None)
+def worked_out(kind: str, settings: tuple[tuple[str, Any], ...]) -> RollOdds:
+    """One roll's figures, kept by its question (the kind and its settings, in name order)."""
+    return KINDS[kind](**dict(settings))
 
 
 __all__ = ["DEFAULT_BRAWN", "DEFAULT_PANACHE", "KINDS", "ROWS", "RollOdds", "pool_roll", "rk_brawn_damage",
            "rk_damage", "rk_hit", "rk_social", "rk_social_hit", "rk_test", "rk_weapon", "roll_odds", "stepped",
-           "sun_either", "sun_roll", "weapon_dice"]
+           "sun_either", "sun_roll", "weapon_dice", "worked_out"]

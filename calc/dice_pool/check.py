@@ -19,9 +19,10 @@ Rules followed here, with the Codex's readings marked:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
 from calc.calculator import Calculator, Headline
+from calc.meaning import Meaning, headline, sides, successes_needed, titled
 from calc.dice.dist import Dist, win_tie_lose
 from calc.errors import InputError
 from calc.params import ChoiceParam, IntParam
@@ -190,6 +191,14 @@ def _pool(name: str, label: str, default: int, help: str, *, required: bool = Fa
     return IntParam(name, label, default, minimum=0, maximum=MAX_POOL, required=required, help=help, **more)
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """Net successes against those needed, or (opposed) the attacker's less the defender's."""
+    title = titled(result["distribution_title"], calculator, params, result)
+    if result.get("need") is None:   # opposed: A's net successes minus B's
+        return title, sides(headline(calculator, "b_wins"), headline(calculator, "tie"), "The attacker wins")
+    return title, successes_needed(result["need"])
+
+
 CALCULATORS = (
     Calculator(
         id="pool-check",
@@ -239,5 +248,6 @@ CALCULATORS = (
             Headline("mean", "Average net successes", "number",
                      label_when=(("b_wins", "Average margin (the attacker's net successes minus the defender's)"),)),
         ),
+        meaning=meaning,
     ),
 )

@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from calc.roll_keep import social
 from calc.calculator import Calculator, Headline
+from calc.meaning import Meaning, counted
 from calc.dice.dist import Dist, clip01
 from calc.errors import InputError
 from calc.params import ChoiceParam, IntParam, Param
@@ -265,9 +266,14 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
         return social.question(params, result)
     brawn = f"attacker's Brawn {params['attacker_brawn']}, " if WEAPON_BRAWN.applies(params) else ""
     return (f"{result.get('roll', '')} attack against TN {params['tn']} ({rules_words(params['rules'])}), "
-            f"{weapon_words(params)}, {brawn}defender's Brawn {params['brawn']}"
+            f"{weapon_words(params, said=('attacker_brawn',))}, {brawn}defender's Brawn {params['brawn']}"
             + question_tail(params, wounds="Flesh Wounds", defense="defending with", no_defense="no defense roll",
                             rolls=DEFENSE.applies(params)))
+
+
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The wounds one attack deals, with the best raises."""
+    return result["distribution_title"], counted("wound", "wounds", "no wound")
 
 
 # The physical attack's fields: the shared vocabulary's, composed (rk-fight composes the same sets).
@@ -278,12 +284,12 @@ ATTACK_PARAMS: tuple[Param, ...] = (
     ATTACK_TN,
     IntParam("max_raises", "Most raises to consider", 4, minimum=0, maximum=MAX_RAISES, required=False,
              help="One row for each number of raises from 0 to this."),
-    *weapon_fields("weapon", "firearm"),
-    defender_brawn(),
-    replace(FLESH_WOUNDS, help="The defender's damage carried from earlier hits (Social Flesh Wounds for a "
-                               "Social Attack): his Wound Check must reach it as well as the new damage."),
-    *DEFENSE_FIELDS,
-    *weapon_fields("d6_explode", "d6_explode"),
+    *weapon_fields(before={"d6_explode": (
+        defender_brawn(),
+        replace(FLESH_WOUNDS, help="The defender's damage carried from earlier hits (Social Flesh Wounds for a "
+                                   "Social Attack): his Wound Check must reach it as well as the new damage."),
+        *DEFENSE_FIELDS,
+    )}),
 )
 WEAPON_BRAWN = WEAPON_FIELDS["attacker_brawn"]
 
@@ -318,6 +324,7 @@ CALCULATORS = (
         compute=plan,
         marked_rows=(("rows", "best"),),
         question=question,
+        meaning=meaning,
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound with {best_words}"),

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from calc.calculator import Calculator, Headline
+from calc.in_words import question_text
+from calc.meaning import Meaning
 from calc.dice.dist import Dist
 from calc.params import BoolParam, IntParam
 from calc.roll_keep.exchange import TIES_RULING, Roll, raise_words, tn_with_raises
 from calc.roll_keep.rules import RANK_TN, meets
-from calc.roll_keep.vocabulary import MAX_TN, dice_titles, result_table, roll_fields, tail_note
+from calc.roll_keep.vocabulary import MAX_TN, against_tn, dice_titles, result_table, roll_fields, tail_note
 from calc.wording import percent, plural
 
 TABLE_FLOOR = 0.0005  # the raises table stops once the chance falls below this
@@ -113,6 +115,11 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     return text + (", exploding tens" if params.get("explode", True) else ", tens do not explode")
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """A total against the TN, with the raises it leaves to spare."""
+    return question_text(calculator, params, result), against_tn(result["target"])
+
+
 CALCULATORS = (
     Calculator(
         id="rk-check",
@@ -139,6 +146,7 @@ CALCULATORS = (
             Headline("mean", "Average total", "number"),
         ),
         question=question,
+        meaning=meaning,
     ),
 )
 

@@ -51,11 +51,9 @@ def wound_count(short: int, *, rules: str, firearm: bool) -> int:
 
 def damage_dist(rolled: int, kept: int, *, rules: str, d6_explode: bool = True) -> Dist:
     """Damage dice: d6 in the house rules (exploding per `d6_explode`), exploding d10 in the summary
-    (`DAMAGE_SIDES`).
-
-    More dice kept than rolled keeps every rolled die (the Codex's reading, `keep_all_note`).
+    (`DAMAGE_SIDES`). `kept` is at most `rolled`: a hit (`calc.roll_keep.exchange.Hit`) reads more kept
+    than rolled as every die kept.
     """
-    kept = min(kept, rolled)
     return roll_keep(rolled, kept, sides=DAMAGE_SIDES[rules], explode=rules != "house" or d6_explode)
 
 

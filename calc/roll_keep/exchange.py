@@ -1,5 +1,6 @@
 """The rules of a Roll & Keep exchange as values: a roll, a weapon in its wielder's hand, a hit, a defense,
-a Wound Check; one function each for the TN with raises, the chance to land, and the wounds of a hit.
+a Wound Check, Social Damage; one function each for the TN with raises, the chance to land, and the
+wounds of a hit.
 
 Each value is frozen and built once from a calculator's fields; what it works out (its dice, its
 distribution, the notes that explain it) it works out when first asked, from the rules' numbers in
@@ -17,12 +18,13 @@ from functools import cached_property
 from math import fsum
 from typing import Any
 
+from calc import data
 from calc.dice.dist import Dist, clip01
 from calc.errors import InputError
 from calc.dice.keep import roll_keep
 from calc.roll_keep.damage import DAMAGE_SIDES, SUMMARY_MOST, damage_dist, die_name, wound_distribution, wound_step
 from calc.roll_keep.rules import (
-    MAX_DAMAGE_DICE, RAISE, RANK_TN, ROLL_SIDES, STAT_DICE, defended, keep_all_note, times_words,
+    KEEP_ALL_RULING, MAX_DAMAGE_DICE, RAISE, RANK_TN, ROLL_SIDES, STAT_DICE, defended, times_words,
 )
 from calc.roll_keep.weapons import OTHER, SUMMARY_WEAPONS, THROWABLE, THROWN_RULING, weapon_row
 from calc.wording import xky
@@ -64,21 +66,35 @@ def land(attack: Dist, defense: "Defense", target: int, raises: int) -> tuple[fl
 # -- a roll --------------------------------------------------------------------------------------
 
 
+def keep_all(dice: "Roll | Hit") -> None:
+    """The keep-all reading (R-0050), the one place it is applied: XkY with more kept than rolled keeps
+    every die rolled. A roll or a hit calls it as it is made, so its `kept` is never more than its
+    `rolled`; `keeps_all` records that the reading was used, and a note says so."""
+    if dice.kept > dice.rolled:
+        note = (f"{xky(dice.rolled, dice.kept)} keeps more dice than it rolls. The rules set no limit here, so the "
+                f"Codex keeps every die rolled: {xky(dice.rolled, dice.rolled)} (its reading, ruling {KEEP_ALL_RULING}).")
+        object.__setattr__(dice, "notes", dice.notes + (note,))
+        object.__setattr__(dice, "kept", dice.rolled)
+        object.__setattr__(dice, "keeps_all", True)
+
+
 @dataclass(frozen=True)
 class Roll:
-    """XkY on ten-sided dice: `kept` is never more than `rolled` (every die counts then, R-0050), and
-    `notes` say how the dice were read."""
+    """XkY on ten-sided dice: `kept` is never more than `rolled` (`keep_all`: every die counts then,
+    R-0050, and `keeps_all` says so), and `notes` say how the dice were read."""
 
     rolled: int
     kept: int
     explode: bool = True
     notes: tuple[str, ...] = ()
+    keeps_all: bool = False
+
+    def __post_init__(self) -> None:
+        keep_all(self)
 
     @classmethod
     def of(cls, rolled: int, kept: int, *, explode: bool = True) -> "Roll":
         """XkY as typed; more kept than rolled keeps every die, with the note that says so."""
-        if kept > rolled:
-            return cls(rolled, rolled, explode, (keep_all_note(rolled, kept),))
         return cls(rolled, kept, explode)
 
     @classmethod
@@ -96,8 +112,7 @@ class Roll:
             notes = (f"A {titles[0]} + {titles[1]} test rolls {stat_words()} and keeps the skill: "
                      f"{stat} + {skill} is {xky(rolled, kept)}, in place of the dice rolled and kept above.",)
         assert rolled is not None and kept is not None
-        roll = cls.of(rolled, kept, explode=explode)
-        return cls(roll.rolled, roll.kept, explode, notes + roll.notes)
+        return cls(rolled, kept, explode, notes)
 
     @classmethod
     def test(cls, stat: int, skill: int, *, explode: bool = True) -> "Roll":
@@ -199,24 +214,20 @@ class Weapon:
         base, kept = self.dice()
         brawn = self.attacker_brawn if self.brawn_counts else 0
         rolled = base + brawn + raises
-        notes = self._notes(brawn, raises, rolled, kept)
-        if kept > rolled:
-            notes.append(keep_all_note(rolled, kept))
-            kept = rolled
         if rolled > MAX_DAMAGE_DICE:
             raise InputError("raises", f"Damage raises: at most {MAX_DAMAGE_DICE} damage dice can be rolled, and "
                                        f"this hit would roll {rolled}.")
-        return Hit(self.rules, rolled, kept, self.d6_explode, tuple(notes))
+        return Hit(self.rules, rolled, kept, self.d6_explode, tuple(self._notes(brawn, raises, rolled, kept)))
 
     def _notes(self, brawn: int, raises: int, rolled: int, kept: int) -> list[str]:
         """How the hit's dice were built, in sentences."""
         parts = [text for count, text in ((brawn, f"{brawn} unkept for Brawn"), (raises, f"{raises} unkept for raises"))
                  if count]
-        name = self.name
+        name, own = self.name, xky(*self.dice())   # its own dice, as every weapon field leaves them
         if parts:
-            notes = [f"{name} {self.table}, plus " + " and ".join(parts) + f": {xky(rolled, kept)}."]
+            notes = [f"{name} {own}, plus " + " and ".join(parts) + f": {xky(rolled, kept)}."]
         else:
-            notes = [f"{name}: {self.table} damage dice."]
+            notes = [f"{name}: {own} damage dice."]
         if self.is_thrown:
             why = f" (the Codex's reading for the summary rules, ruling {THROWN_RULING})" if self.rules == "summary" else ""
             notes.append(f"Thrown, the {name.lower()} makes a ranged attack, so the thrower's Brawn is not added{why}.")
@@ -234,13 +245,18 @@ class Weapon:
 
 @dataclass(frozen=True)
 class Hit:
-    """One hit's damage dice: XkY on the rules' damage dice (house d6s exploding per `d6_explode`)."""
+    """One hit's damage dice: XkY on the rules' damage dice (house d6s exploding per `d6_explode`); like a
+    `Roll`, more kept than rolled keeps every die (`keep_all`)."""
 
     rules: str
     rolled: int
     kept: int
     d6_explode: bool = True
     notes: tuple[str, ...] = ()
+    keeps_all: bool = False
+
+    def __post_init__(self) -> None:
+        keep_all(self)
 
     @cached_property
     def dist(self) -> Dist:
@@ -255,6 +271,44 @@ def damage_dice_words(rules: str, d6_explode: bool = True) -> str:
     """The damage dice under the chosen rules, in words: exploding d10s, exploding d6s, or d6s that do not explode."""
     die = die_name(DAMAGE_SIDES[rules])
     return f"exploding {die}s" if rules == "summary" or d6_explode else f"{die}s that do not explode"
+
+
+# -- Social Damage ----------------------------------------------------------------------------------
+
+_SOCIAL_DAMAGE = data.load("rk_numbers")["social_damage"]
+# the usual base Social Damage and the one a Swordsman Knack gives, by their XkY
+SOCIAL_BASES = {xky(row["rolled"], row["kept"]): (row["rolled"], row["kept"])
+                for row in (_SOCIAL_DAMAGE["usual"], _SOCIAL_DAMAGE["swordsman"])}
+FAILED_KEPT = _SOCIAL_DAMAGE["failed_kept"]  # a failed Social Attack costs the attacker (target's Panache) k this
+
+
+@dataclass(frozen=True)
+class SocialDamage:
+    """Social Damage (house rules, six-sided dice): a base XkY, plus one unkept die per point of a Panache
+    and per raise. A landed Social Attack deals its base (`of`); a failed one costs the attacker the
+    target's Panache k `FAILED_KEPT` (`backlash`), the raises then the target's on his Parry."""
+
+    rolled: int
+    kept: int
+    panache: int = 0
+    raises: int = 0
+    d6_explode: bool = True
+
+    @classmethod
+    def of(cls, base: str, panache: int, raises: int = 0, *, d6_explode: bool = True) -> "SocialDamage":
+        """A landed attack's damage from a base of `SOCIAL_BASES` ("1k3"), the attacker's Panache and raises."""
+        rolled, kept = SOCIAL_BASES[base]
+        return cls(rolled, kept, panache, raises, d6_explode)
+
+    @classmethod
+    def backlash(cls, panache: int, raises: int = 0, *, d6_explode: bool = True) -> "SocialDamage":
+        """What a failed attack costs the attacker: the target's Panache k `FAILED_KEPT`, plus his Parry's raises."""
+        return cls(0, FAILED_KEPT, panache, raises, d6_explode)
+
+    @cached_property
+    def hit(self) -> "Hit":
+        """The dice rolled, as a hit of the house rules (more kept than rolled keeps them all)."""
+        return Hit("house", self.rolled + self.panache + self.raises, self.kept, self.d6_explode)
 
 
 # -- the defender ---------------------------------------------------------------------------------
@@ -357,7 +411,7 @@ class WoundCheck:
 
 
 __all__ = [
-    "D6_RULING", "Defense", "Hit", "PD_SD_RULING", "Roll", "TIES_RULING", "WOUND_CHECK_RULING", "Weapon", "WoundCheck",
-    "Wounds", "damage_dice_words", "defense_tn_words", "land", "raise_words", "rank_tn", "stat_words",
-    "tn_with_raises",
+    "D6_RULING", "Defense", "FAILED_KEPT", "Hit", "PD_SD_RULING", "Roll", "SOCIAL_BASES", "SocialDamage", "TIES_RULING",
+    "WOUND_CHECK_RULING", "Weapon", "WoundCheck", "Wounds", "damage_dice_words", "defense_tn_words", "keep_all", "land",
+    "raise_words", "rank_tn", "stat_words", "tn_with_raises",
 ]

@@ -15,6 +15,8 @@ from typing import Any, Mapping
 
 from calc import data
 from calc.calculator import Calculator, Headline
+from calc.dice.draw import Band
+from calc.meaning import TOTAL, Meaning
 from calc.dice.dist import Dist, clip01
 from calc.params import ChoiceParam, IntParam, Param
 from calc.roll_keep.exchange import TIES_RULING, Defense, Roll, Weapon, WoundCheck, land, raise_words, tn_with_raises
@@ -27,7 +29,6 @@ from calc.roll_keep.vocabulary import (
     DEFENSE,
     DEFENSE_FIELDS,
     MAX_RAISES,
-    WEAPON_FIELDS,
     WOUNDS_RULES,
     defender_brawn,
     defense_tn_words,
@@ -36,6 +37,7 @@ from calc.roll_keep.vocabulary import (
     result_table,
     rules_words,
     takes_weapon,
+    weapon_fields,
     weapon_words,
     wound_word,
 )
@@ -66,7 +68,7 @@ def _defense(roll: Roll | None, lost: int, house: bool) -> Defense:
     if roll is None or roll.rolled - lost < 1:
         return Defense(None, house)
     rolled = roll.rolled - lost
-    return Defense(Roll(rolled, min(roll.kept, rolled)), house)
+    return Defense(Roll(rolled, roll.kept), house)
 
 
 def _cumulative(per_attack: list[float]) -> list[float]:
@@ -268,6 +270,13 @@ def question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     return text + f"; {params['attacks']} attacks"
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The attack that takes him out of the fight, or none of those counted."""
+    return (f"The attack that takes him out of the fight, of {result['attacks_words']}",
+            [Band(None, f"Out of the fight on attack {TOTAL}"),
+             Band(result["attacks"] + 1, f"Still standing after all {result['attacks_words']}")])
+
+
 # Where the blow's damage and the defender's Wound Check count: not for a Brute (summary rules), who
 # falls at the first blow that lands; the house rules know only heroes and villains.
 NOT_A_BRUTE = ((("rules", ("house",)),), (("category", ("hero", "henchman")),))
@@ -287,11 +296,10 @@ PARAMS: tuple[Param, ...] = (
     ATTACK_TN,
     replace(DAMAGE_RAISES, label="Damage raises (each attack)", maximum=MAX_RAISES,
             help=f"Called on every attack: each {raise_words()} and one unkept damage die."),
-    *(field.and_any(*NOT_A_BRUTE) for field in WEAPON_FIELDS.values() if field.name != "d6_explode"),
-    *DEFENSE_FIELDS,
-    IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
-             help="The chart and table run from 1 attack up to this many."),
-    WEAPON_FIELDS["d6_explode"],
+    *weapon_fields(lambda field: field if field.name == "d6_explode" else field.and_any(*NOT_A_BRUTE), before={
+        "d6_explode": (*DEFENSE_FIELDS,
+                       IntParam("attacks", "Attacks counted", 10, minimum=1, maximum=MAX_ATTACKS, required=False,
+                                help="The chart and table run from 1 attack up to this many."))}),
 )
 
 CALCULATORS = (
@@ -310,6 +318,7 @@ CALCULATORS = (
             Headline("expected_attacks_crippled", "Average attacks until he is Crippled", "average"),
         ),
         question=question,
+        meaning=meaning,
     ),
 )
 

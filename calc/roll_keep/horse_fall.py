@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from calc import data
 from calc.calculator import Calculator, Headline
+from calc.dice.draw import Band
+from calc.meaning import TOTAL, Meaning
 from calc.dice.dist import Dist
 from calc.errors import InputError
 from calc.params import BoolParam, IntParam
@@ -105,6 +107,13 @@ def horse_fall(
     }
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The riding roll at the current wounds: short of its TN the rider falls."""
+    tn = result["tn"]
+    return (f"{result['distribution_title']} ({result['roll']}) at the current wounds",
+            [Band(None, f"{TOTAL}: misses TN {tn}, the rider falls"), Band(tn, f"{TOTAL}: meets TN {tn}, no fall")])
+
+
 CALCULATORS = (
     Calculator(
         id="rk-horse-fall",
@@ -134,6 +143,7 @@ CALCULATORS = (
             Headline("p_any_fall", "Chance of falling (one roll per wound taken)", better="lower"),
             Headline("fall_damage_mean", "Average falling damage", "number", better="lower"),
         ),
+        meaning=meaning,
     ),
 )
 

@@ -17,12 +17,13 @@ from typing import Any, Mapping
 
 from calc import data
 from calc.calculator import Calculator, Headline
+from calc.meaning import Meaning
 from calc.dice.dist import Dist, clip01
 from calc.errors import InputError
 from calc.params import BoolParam, ChoiceParam, IntParam
 from calc.roll_keep.exchange import TIES_RULING, Roll, raise_words, rank_tn, tn_with_raises
 from calc.roll_keep.rules import RANK_TN, STAT_DICE
-from calc.roll_keep.vocabulary import MAX_DICE, MAX_RAISES, RAISE, result_table, tail_note
+from calc.roll_keep.vocabulary import MAX_DICE, MAX_RAISES, RAISE, against_tn, result_table, tail_note
 from calc.wording import count_words, times_words, xky
 
 TIE_RULING = "R-0056"  # both succeed with equal totals: a tie, neither side wins
@@ -223,6 +224,11 @@ def _side_params(side: str, stat: int, skill: int) -> tuple[IntParam | BoolParam
     )
 
 
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """A's total against A's TN, B's roll aside."""
+    return f"{result['distribution_title']}, B's roll aside", against_tn(result["a_tn"], "A ")
+
+
 CALCULATORS = (
     Calculator(
         id="rk-opposed",
@@ -246,6 +252,7 @@ CALCULATORS = (
             Headline("b_tn", "B's TN", "integer"),
         ),
         question=question,
+        meaning=meaning,
     ),
 )
 

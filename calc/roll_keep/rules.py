@@ -26,7 +26,7 @@ from calc.roll_keep.damage import (
     wound_probabilities,
     wound_rows,
 )
-from calc.wording import times_words, xky
+from calc.wording import times_words
 
 MAX_DICE = 30  # dice rolled in one test (seed 001 has no cap; this keeps every answer fast)
 MAX_DAMAGE_DICE = 40  # weapon + Brawn + raises may go a little further
@@ -51,14 +51,6 @@ def tail_note(dist: Dist) -> list[str]:
             f"the probability left out is {dist.tail:.1e}."
         ]
     return []
-
-
-def keep_all_note(rolled: int, kept: int) -> str:
-    """The note shown when more dice are to be kept than were rolled (the Codex's reading)."""
-    return (
-        f"{xky(rolled, kept)} keeps more dice than it rolls. The rules set no limit here, so the "
-        f"Codex keeps every die rolled: {xky(rolled, rolled)} (its reading, ruling {KEEP_ALL_RULING})."
-    )
 
 
 def result_table(key: str, title: str, columns: tuple[tuple[str, str], ...],
@@ -142,6 +134,6 @@ def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
 __all__ = [
     "EXACT_BUDGET", "EXACT_DICE", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE", "MAX_TN", "RAISE", "RANK_TN",
     "ROLL_SIDES", "STAT_DICE", "WOUND_ROW_FLOOR", "capped_die", "damage_dist", "defended", "exact_at_least",
-    "keep_all_note", "meets", "result_table", "shortfall", "tail_note", "times_words", "wound_count",
+    "meets", "result_table", "shortfall", "tail_note", "times_words", "wound_count",
     "wound_distribution", "wound_probabilities", "wound_rows",
 ]

@@ -22,7 +22,8 @@ from calc.dice.dist import Dist, clip01
 from calc.errors import InputError
 from calc.params import BoolParam, ChoiceParam, IntParam
 from calc.roll_keep.exchange import (
-    D6_RULING, PD_SD_RULING, TIES_RULING, Defense, Hit, Roll, WoundCheck, land, tn_with_raises,
+    D6_RULING, PD_SD_RULING, SOCIAL_BASES as BASES, TIES_RULING, Defense, Roll, SocialDamage, WoundCheck,
+    land, tn_with_raises,
 )
 from calc.roll_keep.damage import DAMAGE_SIDES, house_band, wound_step
 from calc.roll_keep.vocabulary import MAX_TN, RAISE, question_tail, result_table
@@ -30,11 +31,7 @@ from calc.wording import raises_words, rough_percent, signed, xky
 
 MAX_PANACHE = 10
 SOCIAL_CHECK_RULING = "R-0058"  # the Social Wound Check rolls Panache k Panache, every Flesh Wound carried
-_DAMAGE = data.load("rk_numbers")["social_damage"]
-# usual Social Damage, and the base a Swordsman Knack gives: by their XkY, the choice's values
-BASES = {xky(row["rolled"], row["kept"]): (row["rolled"], row["kept"]) for row in (_DAMAGE["usual"], _DAMAGE["swordsman"])}
-USUAL, SWORDSMAN = BASES
-FAILED_KEPT = _DAMAGE["failed_kept"]  # a failed attack costs the attacker (target's Panache) k this
+USUAL, SWORDSMAN = BASES   # the usual base Social Damage, and the one a Swordsman Knack gives: the choice's values
 SD_PER_WOUND = data.load("rk_numbers")["social_defense_per_wound"]  # the target's SD against him, per wound he takes back
 
 
@@ -44,10 +41,10 @@ def backlash(*, panache: int, parry_raises: int, attacker_panache: int, attacker
     check = WoundCheck("house", attacker_panache, attacker_flesh_wounds)
     out: dict[str, Any] = {}
     for key, unkept in (("miss", 0), ("parried", parry_raises)):
-        rolled = panache + unkept
-        damage = Hit("house", rolled, min(FAILED_KEPT, rolled), d6_explode).dist
+        hit = SocialDamage.backlash(panache, unkept, d6_explode=d6_explode).hit
+        damage = hit.dist
         wounds = check.wounds(damage)
-        out[key] = {"dice": xky(rolled, min(FAILED_KEPT, rolled)), "wounds": list(wounds.probs),
+        out[key] = {"dice": xky(hit.rolled, hit.kept), "wounds": list(wounds.probs),
                     "expected": wounds.expected, "p_wound": wounds.p_wound, "expected_damage": damage.mean()}
     return out
 
@@ -123,7 +120,7 @@ def _notes(*, roll: Roll, base: str, attacker_panache: int, panache: int, parry:
     )
     notes.append(f"Each Dramatic Wound the attacker takes this way also gives the target {signed(SD_PER_WOUND)} Social "
                  "Defense against him for the rest of the Scene; these figures are for one attack.")
-    notes += [f"A miss's price: {note}" for note in Roll.of(panache, FAILED_KEPT).notes]
+    notes += [f"A miss's price: {note}" for note in SocialDamage.backlash(panache).hit.notes]
     return notes
 
 
@@ -155,13 +152,12 @@ def plan_social(
     check = WoundCheck("house", panache, flesh_wounds)
     price = backlash(panache=panache, parry_raises=parry_raises, attacker_panache=attacker_panache,
                      attacker_flesh_wounds=attacker_flesh_wounds, d6_explode=d6_explode)
-    base_rolled, base_kept = BASES[base_damage]
     rows = []
     for r in range(max_raises + 1):
-        hit = Hit("house", base_rolled + attacker_panache + r, base_kept, d6_explode)
+        hit = SocialDamage.of(base_damage, attacker_panache, r, d6_explode=d6_explode).hit
         wounds = check.wounds(hit.dist)
         rows.append(_row(r, tn_with_raises(tn, r), roll.dist, parry, list(wounds.probs), wounds.expected, price,
-                         f"{xky(hit.rolled, min(base_kept, hit.rolled))} on six-sided dice", hit.dist.mean()))
+                         f"{xky(hit.rolled, hit.kept)} on six-sided dice", hit.dist.mean()))
     best = max(range(len(rows)), key=lambda i: (rows[i]["net"], -i))
     best_for_wound = max(range(len(rows)), key=lambda i: (rows[i]["p_wound"], -i))
     top = rows[best]

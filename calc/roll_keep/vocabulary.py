@@ -16,6 +16,8 @@ from dataclasses import replace
 from functools import wraps
 from typing import Any, Callable, Mapping
 
+from calc.dice.draw import Band
+from calc.meaning import TOTAL
 from calc.params import BoolParam, ChoiceParam, Condition, IntParam, Param
 from calc.roll_keep.damage import DAMAGE_SIDES, FIREARM_STEP, WOUND_STEP, die_name
 from calc.roll_keep.exchange import (
@@ -51,12 +53,6 @@ HOUSE_DICE_RULING = "R-0055"  # house attack and Parry dice are built from stat 
 
 
 # -- the dice of a roll --------------------------------------------------------------------------
-
-
-def keep_all(rolled: int, kept: int) -> tuple[int, list[str]]:
-    """The dice kept, and the note when more are to be kept than rolled (every die then counts)."""
-    roll = Roll.of(rolled, kept)
-    return roll.kept, list(roll.notes)
 
 
 def dice_titles(fields: tuple[Param, ...]) -> tuple[str, str]:
@@ -157,11 +153,17 @@ DAMAGE_RAISES = IntParam("raises", "Damage raises", 0, minimum=0, maximum=MAX_DA
                          required=False, help="Each raise called for damage adds one unkept die.")
 
 
-def weapon_fields(first: str, last: str) -> tuple[Param, ...]:
-    """The weapon fields from `first` to `last`, in form order: a calculator composes the whole set in a
-    run or two, so a field added to `WEAPON_FIELDS` reaches every form that takes a weapon."""
-    names = list(WEAPON_FIELDS)
-    return tuple(WEAPON_FIELDS[name] for name in names[names.index(first): names.index(last) + 1])
+def weapon_fields(adjust: Callable[[Param], Param] = lambda field: field,
+                  before: Mapping[str, tuple[Param, ...]] | None = None) -> tuple[Param, ...]:
+    """Every weapon field, in `WEAPON_FIELDS`' order, each as `adjust` gives it, with a calculator's own
+    fields set `before` the weapon field they are named by: a calculator takes the whole set this
+    way, so a field added to `WEAPON_FIELDS`, wherever it goes, reaches every form that takes a weapon
+    (and `takes_weapon` finds it there)."""
+    out: list[Param] = []
+    for name, field in WEAPON_FIELDS.items():
+        out += (before or {}).get(name, ())
+        out.append(adjust(field))
+    return tuple(out)
 
 
 def takes_weapon(compute: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
@@ -233,11 +235,20 @@ def wound_word(rules: str) -> str:
     return "Dramatic" if rules == "house" else "Serious"
 
 
-def weapon_words(params: Mapping[str, Any]) -> str:
-    """The weapon as the form names it under the chosen rules, or an Other weapon's damage dice."""
+def weapon_words(params: Mapping[str, Any], said: tuple[str, ...] = ()) -> str:
+    """The weapon as the form names it under the chosen rules (or an Other weapon's damage dice), then
+    each other weapon field that applies and differs from its default ("Thrown: yes"), but those the
+    question says itself (`said`): a weapon field's words come from its declaration."""
     if params["weapon"] == OTHER:
-        return f"{xky(params.get('damage_rolled'), params.get('damage_kept'))} damage"
-    return WEAPON.words(params["weapon"], params)
+        text = f"{xky(params.get('damage_rolled'), params.get('damage_kept'))} damage"
+    else:
+        text = WEAPON.words(params["weapon"], params)
+    skip = {"weapon", "damage_rolled", "damage_kept", *said}
+    for name, field in WEAPON_FIELDS.items():
+        value = params.get(name, field.default)
+        if name not in skip and value is not None and value != field.default and field.applies(params):
+            text += f", {field.label}: {field.words(value, params)}"
+    return text
 
 
 def defense_words(params: Mapping[str, Any], *, defense: str, no_defense: str, rolls: bool = True) -> str:
@@ -250,6 +261,15 @@ def defense_words(params: Mapping[str, Any], *, defense: str, no_defense: str, r
     return f", {no_defense}"
 
 
+def against_tn(tn: int, who: str = "") -> list[Band]:
+    """What a total means against `tn` (a Roll): short of it, or meeting it with the raises to spare
+    counted in steps of a Raise (a tie meets the TN: the reading the calculators follow, R-0045)."""
+    meets = f"{TOTAL}: {who}meets TN {tn}"
+    return [Band(None, f"{TOTAL}: {who}misses TN {tn}"),
+            Band(tn, (f"{meets}, no raise to spare", f"{meets}, 1 raise to spare", f"{meets}, {{n}} raises to spare"),
+                 RAISE)]
+
+
 def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_defense: str, rolls: bool = True) -> str:
     """The end of an attack planner's question: damage already carried, the defender's roll, the raises."""
     text = f" with {params['flesh_wounds']} {wounds}" if params.get("flesh_wounds") else ""
@@ -258,10 +278,10 @@ def question_tail(params: Mapping[str, Any], *, wounds: str, defense: str, no_de
 
 
 __all__ = [
-    "ATTACK_DICE", "ATTACK_EXPLODE", "ATTACK_TN", "BRAWN", "BRAWN_COUNTS", "D6_RULING", "DAMAGE_RAISES", "DEFENSE",
+    "ATTACK_DICE", "ATTACK_EXPLODE", "against_tn", "ATTACK_TN", "BRAWN", "BRAWN_COUNTS", "D6_RULING", "DAMAGE_RAISES", "DEFENSE",
     "DEFENSE_FIELDS", "FLESH_WOUNDS", "HOUSE_DICE_RULING", "KEEP_ALL_RULING", "MAX_BRAWN", "MAX_DAMAGE_DICE",
     "MAX_DAMAGE_RAISES", "MAX_DICE", "MAX_RAISES", "MAX_TN", "PARRY_POSSIBLE", "PD_SD_RULING", "RAISE", "TIES_RULING",
     "WEAPON", "WEAPON_FIELDS", "WOUNDS_RULES", "WOUND_CHECK_RULING", "defender_brawn", "defense_tn_words",
-    "defense_words", "dice_fields", "dice_titles", "keep_all", "question_tail", "raise_words", "result_table",
+    "defense_words", "dice_fields", "dice_titles", "question_tail", "raise_words", "result_table",
     "roll_fields", "rules_param", "tail_note", "takes_weapon", "weapon_fields", "weapon_words", "wound_word",
 ]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Mapping
 
 from calc.calculator import Calculator, Headline
+from calc.dice.draw import Band
+from calc.meaning import TOTAL, Meaning
 from calc.dice.dist import Dist
-from calc.params import IntParam
+from calc.params import IntParam, Param
 from calc.roll_keep.exchange import Weapon, WoundCheck
 from calc.roll_keep.rules import wound_rows
 from calc.roll_keep.vocabulary import (
@@ -15,7 +17,6 @@ from calc.roll_keep.vocabulary import (
     DAMAGE_RAISES,
     FLESH_WOUNDS,
     MAX_TN,
-    WEAPON_FIELDS,
     WOUNDS_RULES,
     result_table,
     tail_note,
@@ -66,9 +67,20 @@ def wounds(*, rules: str, brawn: int, flesh_wounds: int, damage: int | None, rai
     }
 
 
-def _rolled_unless_fixed(name: str) -> Any:
-    """A field of the damage roll: the fixed Damage takes its place."""
-    return replace(WEAPON_FIELDS[name] if name in WEAPON_FIELDS else DAMAGE_RAISES, replaced_by=("damage",))
+def _rolled_unless_fixed(field: Param) -> Param:
+    """A field of the damage roll: the fixed Damage takes its place. The weapon still says whether the
+    wounds count as a firearm's, where Firearm leaves it to it; Firearm itself counts either way."""
+    if field.name == "weapon":
+        return field.and_any((("damage", ("",)),), (("firearm", ("weapon",)),))
+    if field.name == "firearm":
+        return field
+    return replace(field, replaced_by=("damage",))
+
+
+def meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """The hit's damage, before the Wound Check."""
+    return (f"{result['distribution_title']} ({result['damage_dice']}), before the Wound Check",
+            [Band(None, f"{TOTAL} damage")])
 
 
 CALCULATORS = (
@@ -82,12 +94,7 @@ CALCULATORS = (
             BRAWN,
             FLESH_WOUNDS,
             DAMAGE,
-            # the weapon still says whether the wounds count as a firearm's, where Firearm leaves it to it
-            WEAPON_FIELDS["weapon"].and_any((("damage", ("",)),), (("firearm", ("weapon",)),)),
-            *(_rolled_unless_fixed(p.name) for p in weapon_fields("thrown", "attacker_brawn")),
-            _rolled_unless_fixed("raises"),
-            WEAPON_FIELDS["firearm"],
-            _rolled_unless_fixed("d6_explode"),
+            *weapon_fields(_rolled_unless_fixed, before={"firearm": (_rolled_unless_fixed(DAMAGE_RAISES),)}),
         ),
         compute=wounds,
         headlines=(
@@ -95,6 +102,7 @@ CALCULATORS = (
             Headline("expected_wounds", "Average wounds", "number"),
             Headline("expected_damage", "Average damage", "number"),
         ),
+        meaning=meaning,
     ),
 )
 

@@ -7,6 +7,9 @@ from typing import Any, Mapping
 
 from calc import data
 from calc.calculator import Calculator, Headline
+from calc.dice.draw import Band
+from calc.in_words import question_text
+from calc.meaning import TOTAL, Meaning, headline, sides, titled
 from calc.dice.dist import Dist, split_weights
 from calc.dice.keep import keep_highest, keep_lowest
 from calc.params import ChoiceParam, IntParam
@@ -119,6 +122,25 @@ def check_question(params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     return text
 
 
+def check_meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """A degree of success: the degrees table's margins from the target, with the answer's labels."""
+    target, labels = result["target"], {d["key"]: d["label"] for d in result["degrees"]}
+    rows = sorted(_DEGREE_ROWS, key=lambda row: -10**9 if row["low"] is None else row["low"])
+    bands = [Band(None if row["low"] is None else target + row["low"], f"{TOTAL} against {target}: {labels[row['key']]}")
+             for row in rows]
+    return question_text(calculator, params, result), bands
+
+
+def initiative_meaning(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Meaning:
+    """A - B: the headlines' labels, and who takes a tie (the answer counts it in A's or B's first)."""
+    if result["undecided"] > 0:
+        tie = "undecided (the players or the Narrator choose)"
+    else:
+        tie = headline(calculator, "a_first") if result["a_first"] > result["a_higher"] else "B acts first"
+    return (titled(result["distribution_title"], calculator, params, result),
+            sides(headline(calculator, "b_higher"), f"{headline(calculator, 'tie')}, {tie}", headline(calculator, "a_higher")))
+
+
 CALCULATORS = (
     Calculator(
         id="sun-check",
@@ -137,6 +159,7 @@ CALCULATORS = (
         compute=check,
         headlines=(Headline("chance", "Chance of success"), Headline("mean", "Average total", "number")),
         question=check_question,
+        meaning=check_meaning,
     ),
     Calculator(
         id="sun-initiative",
@@ -158,5 +181,6 @@ CALCULATORS = (
             Headline("tie", "Totals tie"),
             Headline("b_higher", "B's total higher"),
         ),
+        meaning=initiative_meaning,
     ),
 )

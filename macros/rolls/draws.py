@@ -27,7 +27,9 @@ from calc.calculator import Calculator
 from calc.dice.draw import Band, Draw, draw_of
 from calc.registry import parse_params
 from calc.built.roll_odds import RollOdds, roll_odds
-from codex_view.draws import TOTAL, against_tn, answer_draw, successes_needed
+from calc.meaning import TOTAL, successes_needed
+from calc.roll_keep.vocabulary import against_tn
+from codex_view.draws import answer_draw
 
 FILE = "rolls.json"   # beside the page's index.html (the service worker keeps it when it is fetched)
 # what a Roll loads besides each page's FILE, when a popover first opens or a chart's Roll is
