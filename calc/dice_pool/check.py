@@ -239,5 +239,6 @@ CALCULATORS = (
             Headline("mean", "Average net successes", "number",
                      label_when=(("b_wins", "Average margin (the attacker's net successes minus the defender's)"),)),
         ),
+        named=("mode", "dice", "black", "need", "opp_dice", "opp_black", "defence"),
     ),
 )

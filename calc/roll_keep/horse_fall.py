@@ -134,6 +134,7 @@ CALCULATORS = (
             Headline("p_any_fall", "Chance of falling (one roll per wound taken)", better="lower"),
             Headline("fall_damage_mean", "Average falling damage", "number", better="lower"),
         ),
+        named=("rolled", "kept", "stat", "skill", "wounds", "taken"),
     ),
 )
 

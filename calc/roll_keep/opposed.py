@@ -246,6 +246,8 @@ CALCULATORS = (
             Headline("b_tn", "B's TN", "integer"),
         ),
         question=question,
+        says=("contest", "a_stat", "a_skill", "a_rolled", "a_kept", "a_raises",
+              "b_stat", "b_skill", "b_rolled", "b_kept", "b_raises"),
     ),
 )
 

@@ -95,6 +95,7 @@ CALCULATORS = (
             Headline("expected_wounds", "Average wounds", "number"),
             Headline("expected_damage", "Average damage", "number"),
         ),
+        named=("rules", "brawn", "damage", "weapon", "damage_rolled", "damage_kept"),
     ),
 )
 

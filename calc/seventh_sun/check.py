@@ -137,6 +137,7 @@ CALCULATORS = (
         compute=check,
         headlines=(Headline("chance", "Chance of success"), Headline("mean", "Average total", "number")),
         question=check_question,
+        says=("bonus", "target", "die"),
     ),
     Calculator(
         id="sun-initiative",
@@ -158,5 +159,6 @@ CALCULATORS = (
             Headline("tie", "Totals tie"),
             Headline("b_higher", "B's total higher"),
         ),
+        named=("a", "b"),
     ),
 )
