@@ -20,7 +20,8 @@ import calc
 from calc.calculator import Calculator
 from calc.errors import InputError
 from calc.in_words import question_text
-from tests.declaration_states import answer, field_values, rule_sets, states
+from tests.declaration_states import answer, rule_sets, states
+from tests.param_values import near
 
 EXPLAINING = frozenset({"notes"})   # what a result says about how it was reached, not what it is
 
@@ -34,7 +35,7 @@ def _one_step(calculator: Calculator) -> list[dict[str, Any]]:
     out = []
     for base in rule_sets(calculator):
         for param in calculator.params:
-            out += [{**base, param.name: v} for v in field_values(param, base) if v != base.get(param.name)]
+            out += [{**base, param.name: v} for v in near(param, base) if v != base.get(param.name)]
     return out
 
 
