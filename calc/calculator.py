@@ -57,9 +57,14 @@ class Calculator:
         compute: called with the validated params as keyword arguments; returns a JSON-ready dict.
         headlines: the figures shown large, in order.
         summary: one sentence on what it answers.
-        question: the settings in words ("7k5 against TN 30, exploding tens"), called with the
-            validated params and the result; without it, Copy as text and compare list each
-            setting that applies and differs from its default (`changed`).
+        question: a sentence that phrases some settings ("7k5 against TN 30, exploding tens"), called
+            with the validated params and the result; `says` names the fields it phrases whenever they
+            apply. Copy as text, compare and the command line follow it with every other field that
+            applies and either differs from its default or is `named`, as "Title: value" in form
+            order (`calc.in_words.question_text`), so no setting that changed the answer goes unsaid.
+        says: the fields `question` phrases (each one it names whenever the field applies).
+        named: fields said even at their default, where they apply (the dice expression, the TN a
+            roll is made against): what the question is about, not a change from it.
         budget: for a calculator whose cost depends on its input (`dice`), the field that decides it
             and the share of the time budget the validated params would use (1.0 is the whole
             budget; compute refuses more itself). Compare mode adds A's and B's shares and refuses
@@ -84,10 +89,22 @@ class Calculator:
     headlines: tuple[Headline, ...] = ()
     summary: str = ""
     question: Callable[[Mapping[str, Any], Mapping[str, Any]], str] | None = None
+    says: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()
     budget: tuple[str, Callable[[Mapping[str, Any]], float]] | None = None
     marked_rows: tuple[tuple[str, str], ...] = ()
     planner: str = ""
     meaning: Callable[["Calculator", Mapping[str, Any], Mapping[str, Any]], tuple[str, Sequence[Any]]] | None = None
+
+    def __post_init__(self) -> None:
+        """A question that names a field the calculator does not have, or phrases fields without a
+        sentence, cannot be composed: refused when the declaration is made (so the build stops)."""
+        fields = {p.name for p in self.params}
+        unknown = sorted(set(self.says) - fields) + sorted(set(self.named) - fields)
+        if unknown:
+            raise ValueError(f"{self.id}: the question names {', '.join(unknown)}, which are not its fields")
+        if self.says and self.question is None:
+            raise ValueError(f"{self.id}: `says` names fields but there is no question to phrase them")
 
     def mark_words(self, table_key: str) -> str:
         """What the marked row of the result table `table_key` is, in words ("" when it says nothing)."""

@@ -10,6 +10,7 @@ from calc.dice.draw import Band
 from calc.meaning import TOTAL, Meaning
 from calc.errors import InputError
 from calc.params import IntParam, TextParam
+from calc.wording import left_out_note
 from calc.dice.notation import (
     FIELD, LABEL, MAX_LENGTH, MAX_SECONDS, canonical, chance, cost, evaluate, parse, quote, reading, reading_notes,
 )
@@ -35,11 +36,7 @@ def dice(*, expr: str, target: int | None) -> dict[str, Any]:
         "target": None if compare is None else compare[1],
         "notes": reading_notes(statement.expr),
     }
-    if total.tail > 0:
-        result["notes"].append(
-            "Exploding dice are followed until less than one chance in ten trillion is left; "
-            f"the probability left out is {total.tail:.1e}."
-        )
+    result["notes"] += left_out_note(total.tail)
     return result
 
 
@@ -84,5 +81,6 @@ CALCULATORS = (
                    Headline("mean", "Average total", "number", better="")),   # a bigger total is no better in itself
         budget=(FIELD, budget_share),
         meaning=meaning,
+        named=("expr", "target"),
     ),
 )

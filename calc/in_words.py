@@ -3,6 +3,7 @@
 `answer_text` gives a calculator's settings in words and its headline figures as plain lines that
 a forum or a chat takes as they are (Markdown and BBCode alike); `compare_text` gives settings A
 and B side by side, opening with compare mode's `verdict` (which side is better, by how much).
+Both end with the readings the answers used, from their notes (`calc.readings`).
 The worker's reply carries these words (codex_view.browser), the page adds the link, and the
 command line (calc/__main__.py) prints the same words with the same link (`Question.address`).
 """
@@ -12,6 +13,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from calc.calculator import DEFAULT_SETTINGS, Calculator, Headline
+from calc.params import Param
+from calc.readings import readings_line
 from calc.wording import EXACT_AVERAGE_BELOW, number
 
 
@@ -77,20 +80,26 @@ def verdict(calculator: Calculator, a: Mapping[str, Any], b: Mapping[str, Any], 
     return f"{gap}." if brief else f"{gap}: {win} against {lose}. {what}"
 
 
+def setting_words(param: Param, params: Mapping[str, Any]) -> str:
+    """One setting as the question says it: the field's title (its label without a note such as
+    "(optional)") and its value in the declaration's words ("Threshold for raises: 60%")."""
+    value = params.get(param.name)
+    return f"{param.title}: {param.words(value, params) if value is not None else 'blank'}"
+
+
 def question_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    """The settings in words: the declaration's `question` when it has one, else each setting that
-    applies to these values and differs from its default (a field that does not apply never shows)."""
-    if calculator.question is not None:
-        try:
-            return calculator.question(params, result)
-        except (KeyError, TypeError):
-            pass
-    parts = []
-    for p in calculator.changed(params):
-        value = params[p.name]
-        if value is None:
+    """The settings in words, composed from the declaration: its `question` sentence (the fields it
+    `says`), then each other field that applies and either differs from its default or is `named`,
+    in form order, as `setting_words` writes it. A field that does not apply never shows. Nothing is
+    swallowed: a sentence that cannot be written raises, and the build, which writes every
+    calculator's question, stops."""
+    said = set(calculator.says)
+    parts = [calculator.question(params, result)] if calculator.question is not None else []
+    changed = {p.name for p in calculator.changed(params)}
+    for p in calculator.applicable(params):
+        if p.name in said or (p.name not in changed and (p.name not in calculator.named or params.get(p.name) is None)):
             continue
-        parts.append(f"{p.label}: {p.words(value, params)}")
+        parts.append(setting_words(p, params))
     return "; ".join(parts) if parts else DEFAULT_SETTINGS
 
 
@@ -117,11 +126,12 @@ def _headed(title: str, question: str) -> str:
 
 
 def answer_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
-    """Question and answer as plain lines (the page adds the link)."""
+    """Question and answer as plain lines (the page adds the link): the question, the figures, the
+    planner's verdict, and the readings the answer used (`calc.readings`)."""
     lines = [_headed(calculator.title, question_text(calculator, params, result)), _figures(calculator, result)]
     if result.get("verdict"):
         lines.append(str(result["verdict"]))
-    return "\n".join(lines)
+    return "\n".join([*lines, *filter(None, [readings_line([result])])])
 
 
 def compare_text(calculator: Calculator, params_a: Mapping[str, Any], a: Mapping[str, Any],
@@ -134,7 +144,9 @@ def compare_text(calculator: Calculator, params_a: Mapping[str, Any], a: Mapping
         f"   {_figures(calculator, a)}",
         f"B: {question_text(calculator, params_b, b)}",
         f"   {_figures(calculator, b, a)}",
+        *filter(None, [readings_line([a, b])]),
     ])
 
 
-__all__ = ["DEFAULT_SETTINGS", "answer_text", "compare_text", "difference", "question_text", "verdict", "verdict_figure"]
+__all__ = ["DEFAULT_SETTINGS", "answer_text", "compare_text", "difference", "question_text", "setting_words", "verdict",
+           "verdict_figure"]

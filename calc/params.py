@@ -100,6 +100,8 @@ class Param:
             a value (a Stat and a Skill in place of the dice rolled and kept): the field then
             does not apply, and the page disables it with the reason. `Calculator.applies`
             decides, since whether those fields apply depends on the whole declaration.
+        unit: written after a value in words ("%" for a threshold: "60%"), where the label's note
+            gave it on the form ("(%)"), since a question leaves the note out.
     """
 
     name: str
@@ -111,6 +113,7 @@ class Param:
     more: bool = False
     replaced_by: tuple[str, ...] = ()
     shown_any: tuple[Condition, ...] = ()
+    unit: str = ""
 
     kind = "text"
 
@@ -160,7 +163,7 @@ class Param:
     def words(self, value: object, values: Mapping[str, object]) -> str:
         """A value of this field in words, as the form shows it under these settings (`values`, all
         the fields): the one wording of a setting that "Asked", Copy as text, compare and print use."""
-        return "" if value is None else str(value)
+        return "" if value is None else f"{value}{self.unit}"
 
     def missing(self) -> InputError:
         return InputError(self.name, f"{self.title} is needed: give {self.allowed()}.")

@@ -6,27 +6,41 @@ so a figure reads the same in a note, a table and a headline.
 
 from __future__ import annotations
 
+from math import isclose
 
-def percent(p: float) -> str:
-    """A probability as a percentage a player reads at a glance (never rounds to 0 or 100 falsely)."""
+
+def percent(p: float, *, places: int = 2, exact: bool = False) -> str:
+    """A chance as every surface writes it (page, popover, search, command line, cards): the one
+    formatter of probabilities. `places` decimals of a percent ("36.58%"); a chance nearer 0 or 1
+    than that can write is said in words, never rounded to a false "0%" or "100%": "less than
+    0.01%", "more than 99.99%" (only an impossible chance is "0%", only a certain one "100%"). The
+    ends themselves are figures like any other: exactly 0.01% is "0.01%". With `exact` (a table,
+    where the reader asks for figures) a chance below the least written also gives its value in
+    scientific notation: "less than 0.01% (9.8e-19%)"."""
     if p <= 0:
         return "0%"
     if p >= 1:
         return "100%"
-    if p < 0.0001:
-        return "<0.01%"
-    if p > 0.9999:
-        return ">99.99%"
-    return f"{p * 100:.2f}%"
+    least = 10.0 ** -(places + 2)   # the smallest chance the digits write: 0.0001 is 0.01%
+    if p < least and not isclose(p, least, rel_tol=1e-9):
+        said = f"less than {least * 100:.{places}f}%"
+        return f"{said} ({p * 100:.1e}%)" if exact else said
+    if p > 1 - least and not isclose(p, 1 - least, rel_tol=1e-9):
+        return f"more than {(1 - least) * 100:.{places}f}%"
+    return f"{p * 100:.{places}f}%"
+
+
+def left_out_note(tail: float) -> list[str]:
+    """The note on the chance a truncated explosion leaves out (none when nothing is)."""
+    if tail <= 0:
+        return []
+    return ["Exploding dice are followed until less than one chance in ten trillion is left; "
+            f"the probability left out is {percent(tail, exact=True)}."]
 
 
 def rough_percent(p: float) -> str:
-    """A probability to the whole percent for a sentence ("under 1%", "over 99%" near the ends)."""
-    if 0 < p < 0.005:
-        return "under 1%"
-    if 0.995 <= p < 1:
-        return "over 99%"
-    return f"{p * 100:.0f}%"
+    """A chance to the whole percent, for a sentence ("88%"; "less than 1%" near the ends): `percent`."""
+    return percent(p, places=0)
 
 
 def number(x: float) -> str:
@@ -55,11 +69,11 @@ def average(x: float | None) -> str:
     return f"{x:.1f}"
 
 
-def figure(value: object, kind: str) -> str:
+def figure(value: object, kind: str, *, exact: bool = False) -> str:
     """A result's figure as a headline shows it (`kind`: percent, integer, number, average; anything else
-    as text)."""
+    as text); `exact` for a table's cell (a tiny chance with its value: `percent`)."""
     if kind == "percent" and isinstance(value, (int, float)):
-        return percent(float(value))
+        return percent(float(value), exact=exact)
     if kind == "average" and isinstance(value, (int, float)) and value >= EXACT_AVERAGE_BELOW:
         return average(float(value))
     if kind == "integer" and isinstance(value, (int, float)):
@@ -71,11 +85,12 @@ def figure(value: object, kind: str) -> str:
 
 def apart(a: float, b: float, *, as_percent: bool = False) -> tuple[str, str]:
     """Two figures written with the fewest decimals (0 to 4) that show they differ, for a sentence that
-    compares them ("94.46%, against 96.55%"); equal figures keep four decimals."""
-    scale, sign = (100, "%") if as_percent else (1, "")
+    compares them ("94.46%, against 96.55%"); equal figures keep four decimals. Chances are written
+    by `percent`."""
     first = 0 if as_percent else 2
     for places in range(first, 5):
-        x, y = f"{a * scale:.{places}f}{sign}", f"{b * scale:.{places}f}{sign}"
+        x, y = ((percent(a, places=places), percent(b, places=places)) if as_percent
+                else (f"{a:.{places}f}", f"{b:.{places}f}"))
         if x != y:
             return x, y
     return x, y
@@ -112,12 +127,6 @@ def times_words(n: int) -> str:
 def plural(n: int, word: str) -> str:
     """`n` and the word, with an s unless n is 1: "1 raise", "3 raises"."""
     return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def percent_words(p: float) -> str:
-    """A chance for a sentence in the headlines' digits (`percent`), its ends in words: ">99.99%"
-    reads "more than 99.99%", so a sentence and the figure above it agree."""
-    return percent(p).replace(">", "more than ").replace("<", "less than ")
 
 
 def rules_words(rules: str) -> str:

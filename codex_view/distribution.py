@@ -33,7 +33,8 @@ def is_whole(pmf: list[list[float]]) -> bool:
 def _row(run: Run) -> str:
     total = str(run.low) if run.high == run.low else f"{run.low} to {run.high}"
     mark = "" if run.high == run.low else ' class="cx-row--range"'
-    return f"<tr{mark}><td>{total}</td><td>{escape(percent(run.chance))}</td><td>{escape(percent(run.at_least))}</td></tr>"
+    cells = (escape(percent(p, exact=True)) for p in (run.chance, run.at_least))   # a table: a tiny chance's value too
+    return f"<tr{mark}><td>{total}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
 def _table(pmf: list[list[float]], whole_table: str) -> str:

@@ -11,7 +11,7 @@ def cell(value: object, kind: str) -> str:
     """One figure of a table (`kind`: percent, number, integer, text); a missing one is a dash."""
     if value is None:
         return "\u2014"
-    return escape(figure(value, kind))
+    return escape(figure(value, kind, exact=True))
 
 
 def table_row(row: Row, kinds: list[str], mark_word: str) -> str:

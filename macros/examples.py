@@ -18,7 +18,7 @@ from typing import Any
 
 from calc import InputError, data, evaluate
 from calc.registry import get
-from codex_view.format import figure
+from codex_view.format import figure, percent
 
 
 class ExampleError(ValueError):
@@ -75,9 +75,8 @@ def rk_duel(*, finesse: int, attack_knack: int, wits: int, defense_knack: int, *
 
 
 def _percent(p: float) -> str:
-    if 0 < p < 0.001:
-        return "under 0.1%"
-    return f"{100 * p:.1f}%"
+    """A chance in the worked example's table, to a tenth of a percent (`calc.wording.percent`)."""
+    return percent(p, places=1)
 
 
 def massive_damage(*, fortitude: int, damage: int) -> dict[str, Any]:

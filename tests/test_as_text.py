@@ -47,8 +47,10 @@ def _page(template: str, **values: object) -> str:
 
 def test_the_fight_figure_at_the_start_of_a_line_keeps_its_sign() -> None:
     figure = widgets.calc_figure("rk-fight", "crippled_within", "percent", DUEL)
-    assert figure == ">99.99%"   # the figure the page lost; if the rules change, pick another duel
+    assert figure == "more than 99.99%"   # in words now (issue 49 item 3); if the rules change, pick another duel
     html = _page("leaves him Crippled within 10 attacks\n{{ f }} of the time", f=figure)
+    assert "<blockquote>" not in html and "more than 99.99% of the time" in html
+    html = _page("leaves him Crippled within 10 attacks\n{{ f }} of the time", f=">99.99%")   # a figure the page lost
     assert "<blockquote>" not in html
     assert "&gt;99.99% of the time" in html
     assert "&lt;0.01%" in _page("a chance of\n{{ f }}", f="<0.01%")

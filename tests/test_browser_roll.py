@@ -26,6 +26,7 @@ import pytest
 import calc
 from calc.dice.keep import roll_keep
 from calc.registry import parse_params
+from calc.wording import percent
 from codex_view.draws import answer_draw
 from macros.rolls.draws import text_draws
 from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result
@@ -268,7 +269,7 @@ def test_a_roll_and_its_draws_pass_axe(browser: Any, served: str) -> None:
     root(page, "rk-check").locator(".cx-draws li").first.wait_for()
     tail = roll_keep(5, 3).tail   # the built answer's 5k3: its truncated tail is said under the draws
     assert root(page, "rk-check").locator(".cx-draws__note").inner_text() == (
-        f"Not drawn: the truncated tail of the exploding dice, a chance of {tail:.1e}.")
+        f"Not drawn: the truncated tail of the exploding dice, a chance of {percent(tail, exact=True)}.")
     roll = page.get_by_role("button", name="6k3: odds")
     roll.click()
     pop = page.get_by_role("dialog", name="6k3: odds")

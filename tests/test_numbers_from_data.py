@@ -47,6 +47,7 @@ BOUNDS = {
     ("rules", "MAX_TN"): "a cap",
     ("rules", "EXACT_DICE"): "how far exact fractions are worth their time",
     ("rules", "EXACT_BUDGET"): "how far exact fractions are worth their time",
+    ("rules", "EXACT_REACH_BUDGET"): "how far exact fractions are worth their time",
     ("vocabulary", "MAX_RAISES"): "a cap",
     ("vocabulary", "MAX_BRAWN"): "a cap",
     ("vocabulary", "MAX_DAMAGE_RAISES"): "a cap",

@@ -46,5 +46,5 @@ def test_a_calculator_prints_as_one_line_with_its_address() -> None:
     assert line.startswith('<p class="cx-print-calc"><strong>Roll &amp; Keep odds</strong>: 5k3 against TN 20')
     assert 'href="../../rk/basics/#calc-rk-check">https://codex.example/rk/basics/#calc-rk-check</a>' in line
     assert "<form" not in line and "<svg" not in line and "<table" not in line
-    # a calculator whose question is its default settings says what it works out instead
-    assert "Chance that A acts before B" in widgets.calculator_line_html("sun-initiative", "print/sun.md")
+    # a calculator without a sentence of its own names the fields its declaration names even at their defaults
+    assert "A&#x27;s Initiative: 3; B&#x27;s Initiative: 2." in widgets.calculator_line_html("sun-initiative", "print/sun.md")

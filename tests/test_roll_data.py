@@ -61,10 +61,10 @@ def drawn_at_least(draw: dict, threshold: int) -> float:
 
 def shown_chance_holds(shown: str, chance: float, slack: float) -> bool:
     """A popover's chance as printed (two decimals of a percent, or past its ends) holds for `chance`."""
-    if shown.startswith(">"):
-        return chance > float(shown[1:-1]) / 100 - slack
-    if shown.startswith("<"):
-        return chance < float(shown[1:-1]) / 100 + slack
+    if shown.startswith("more than "):
+        return chance > float(shown[len("more than "):-1]) / 100 - slack
+    if shown.startswith("less than "):
+        return chance < float(shown[len("less than "):-1]) / 100 + slack
     return abs(float(shown[:-1]) / 100 - chance) <= 0.00005 + slack
 
 

@@ -100,7 +100,9 @@ def test_an_entry_keeps_only_the_figures_that_change(built: dict[str, Any]) -> N
     assert entry["below"] == shown("rk-check", {"rolled": 6, "kept": 3, "tn": 0})[1] == "100%"
     assert entry["above"] == shown("rk-check", {"rolled": 6, "kept": 3, "tn": 300})[1]
     assert entry["figures"][0] != entry["below"] and entry["figures"][-1] != entry["above"]
-    assert "<0.01%" in entry["figures"]   # the explosions' long tail, before the engine's cut-off reads 0%
+    # the explosions' long tail: past the engine's cut-off a TN is still reachable, never "0%" (issue 49 item 3)
+    assert entry["above"] == "less than 0.01%" and "0%" not in entry["figures"]
+    assert entry["figures"][-1] == "0.01%" and "<0.01%" not in entry["figures"]
     assert lookup(built, "rk/13/3", 25) is None
 
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from calc.params import field_title
 from calc.roll_keep.vocabulary import WEAPON_FIELDS
 from tests.throwaway_field import LABEL, NAME, SET, add_field, hit_sums
 
@@ -29,7 +30,7 @@ def test_a_weapon_field_added_in_two_files_reaches_every_surface_at_any_position
                          env={"PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"})
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
-    said = f"{LABEL}: {SET}"
+    said = f"{field_title(LABEL)}: {SET}"   # the words name a field by its title: "Edge", not its note
     for position, copy in enumerate(copies):
         seen = report[copy]
         assert seen["fields"].index(NAME) == position

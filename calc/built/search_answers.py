@@ -34,8 +34,9 @@ from calc.dice.dist import Dist
 from calc.dice.keep import roll_keep
 from calc.params import IntParam
 from calc.question import Question
+from calc.readings import readings_line
 from calc.registry import get
-from calc.roll_keep.vocabulary import TIES_RULING
+from calc.roll_keep.rules import Reach
 from calc.wording import xky
 
 RK_MOST_DICE = 12      # Roll & Keep rolls with up to this many dice rolled (any number kept up to them)
@@ -56,9 +57,10 @@ class Kind:
     free: str                                   # the number asked about
     optional: bool                              # may the free number be left out (the calculator's default)
     covers: str                                 # the rolls the search keeps figures for, in words
-    assumes: str                                # the rules the figure rests on, in a sentence or two
+    assumes: str                                # the rules the figure rests on, in a sentence or two (its
+                                                # readings are said after it, from the calculator's notes: `readings`)
     settings: Callable[[], Iterator[dict[str, Any]]]    # each entry's fixed fields
-    dist: Callable[..., Dist]                   # its at_least(free) is the calculator's chance
+    dist: Callable[..., Dist | Reach]           # its at_least(free) is the calculator's chance (never 0 if reachable)
     words: Callable[[Mapping[str, Any]], str]   # the question in words, for all the fields
 
     def key(self, settings: Mapping[str, Any]) -> str:
@@ -115,9 +117,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("rk", "rk-check", ("rolled", "kept"), "tn", False,
          f"XkY with up to {RK_MOST_DICE} dice rolled and no more kept than rolled",
          "Tens explode, under the summary and the house rules alike (the house rules stop them for some rolls "
-         "of a Crippled or Distracted character). A total equal to the TN succeeds: the Codex's reading, "
-         f"{TIES_RULING}.",
-         _rk_settings, lambda rolled, kept: roll_keep(rolled, kept), _rk_words),
+         "of a Crippled or Distracted character).",
+         _rk_settings, lambda rolled, kept: Reach(roll_keep(rolled, kept), rolled, kept, exact=False), _rk_words),
     Kind("sun", "sun-check", ("die", "bonus"), "target", False,
          "every Attribute + Skill and target the calculator takes",
          "A total equal to the target or above it succeeds. With a bonus die the best three of four dice "
@@ -126,8 +127,7 @@ KINDS: tuple[Kind, ...] = (
          lambda params: seventh_sun.check_question(params, {})),
     Kind("pool", "pool-check", ("dice", "black"), "need", True,
          f"pools of up to {POOL_MOST_DICE} dice with up to {POOL_MOST_BLACK} black dice",
-         f"Each die is a d{dice_pool.DEFAULT_SIDES} that succeeds on {dice_pool.DEFAULT_SUCCESS_AT} or more "
-         f"(the Codex's reading, {dice_pool.DIE_RULING}); each success on a black die cancels one.",
+         "",   # the die, its success face and the black dice are all readings, said after it
          _pool_settings, lambda dice, black: dice_pool.net(dice, black), _pool_words),
 )
 
@@ -191,6 +191,16 @@ def slotted_address(calculator: str, names: tuple[str, ...]) -> str:
     return address
 
 
+def readings(kind: Kind) -> str:
+    """The readings every answer of this kind uses, as the calculator's notes cite them (`calc.readings`),
+    asked at one value of the free number for each entry; entries that differ stop the build."""
+    probe = _probes(kind.field())[0]
+    said = {readings_line([Question.of(kind.calculator, {**s, kind.free: probe}).answer()]) for s in kind.settings()}
+    if len(said) != 1:
+        raise ValueError(f"search answers: the {kind.name} entries use different readings: {sorted(said)}")
+    return said.pop()
+
+
 def describe(kind: Kind) -> dict[str, Any]:
     """What the page needs to read a typed roll of this kind and to ask for it beyond the table."""
     calculator, field = get(kind.calculator), kind.field()
@@ -206,7 +216,7 @@ def describe(kind: Kind) -> dict[str, Any]:
         "href": slotted_address(kind.calculator, (*kind.fixed, kind.free)),
         "compare": compared(kind.calculator, (*kind.fixed, kind.free)),
         "covers": kind.covers,
-        "assumes": kind.assumes,
+        "assumes": " ".join(filter(None, [kind.assumes, readings(kind)])),
     }
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from math import ldexp
 from typing import Any, Sequence
 
+from calc.wording import percent
+
 BITS = 48     # the weights add up to 2**BITS
 _FIXED = 80   # chances are summed as whole multiples of 2**-80 (exact integer sums)
 
@@ -93,8 +95,9 @@ class Draw:
         out["weights"] = list(self.weights)
         if self.bands:
             out["bands"] = [b.as_json() for b in self.bands]
-        if self.tail > 0:
+        if self.tail > 0:   # the page compares the number and shows the words (calc.wording.percent)
             out["tail"] = self.tail
+            out["tail_words"] = percent(self.tail, exact=True)
         return out
 
 

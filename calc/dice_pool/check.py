@@ -249,5 +249,6 @@ CALCULATORS = (
                      label_when=(("b_wins", "Average margin (the attacker's net successes minus the defender's)"),)),
         ),
         meaning=meaning,
+        named=("mode", "dice", "black", "need", "opp_dice", "opp_black", "defence"),
     ),
 )

@@ -10,7 +10,7 @@ from calc.meaning import Meaning
 from calc.dice.dist import Dist
 from calc.params import BoolParam, IntParam
 from calc.roll_keep.exchange import TIES_RULING, Roll, raise_words, tn_with_raises
-from calc.roll_keep.rules import RANK_TN, meets
+from calc.roll_keep.rules import RANK_TN, Reach, meets
 from calc.roll_keep.vocabulary import MAX_TN, against_tn, dice_titles, result_table, roll_fields, tail_note
 from calc.wording import percent, plural
 
@@ -34,7 +34,7 @@ def most_raises(dist: Dist, tn: int, threshold: int, rolled: int, kept: int, exp
     return found
 
 
-def raise_rows(dist: Dist, tn: int, raises: int, max_raises: int | None) -> list[tuple[int, int, float]]:
+def raise_rows(dist: Dist | Reach, tn: int, raises: int, max_raises: int | None) -> list[tuple[int, int, float]]:
     """(raises, TN, chance) from no raises on, past the ones that matter, until the chance is tiny."""
     rows = []
     last = max(TABLE_FIRST, (max_raises or 0) + TABLE_PAST, raises)
@@ -82,15 +82,20 @@ def check(
     roll = Roll.read(rolled, kept, stat, skill, titles=dice_titles(DICE), explode=explode)
     rolled, kept, notes, dist = roll.rolled, roll.kept, list(roll.notes), roll.dist
     max_raises = most_raises(dist, tn, threshold, rolled, kept, explode)
-    rows = raise_rows(dist, tn, raises, max_raises)
+    reach = Reach(dist, rolled, kept, explode)   # a TN past the followed explosions keeps its chance
+    rows = raise_rows(reach, tn, raises, max_raises)
     notes += check_notes(tn=tn, threshold=threshold, max_raises=max_raises, explode=explode)
     notes += tail_note(dist)
+    bounded = [t for _, t, _ in rows if reach.bounded(t)]
+    if bounded:
+        notes.append(f"TN {bounded[0]} and above lie past where the exploding dice were followed: the chance "
+                     "shown there is a lower bound (every kept die reaching its share of the TN), never 0.")
     return {
         "roll": str(roll),
         "rolled": rolled,
         "kept": kept,
         "target": tn_with_raises(tn, raises),
-        "chance": dist.at_least(tn_with_raises(tn, raises)),
+        "chance": reach.at_least(tn_with_raises(tn, raises)),
         "mean": dist.mean(),
         "distribution": dist.pmf(),
         "distribution_tail": dist.tail,   # what the truncated explosions left out (a Roll says it)
@@ -134,7 +139,7 @@ CALCULATORS = (
                      help=f"Each raise {raise_words()}."),
             BoolParam("explode", "Tens explode", True, required=False, more=True,
                       help="Untick for a Crippled character's Finesse roll (house rules): no die explodes."),
-            IntParam("threshold", "Threshold for raises (%)", 50, minimum=1, maximum=100, required=False, more=True,
+            IntParam("threshold", "Threshold for raises (%)", 50, minimum=1, maximum=100, required=False, more=True, unit="%",
                      help="The most raises you can call while the chance stays at or above this."),
         ),
         compute=check,
@@ -147,6 +152,7 @@ CALCULATORS = (
         ),
         question=question,
         meaning=meaning,
+        says=("rolled", "kept", "stat", "skill", "tn", "raises", "explode"),
     ),
 )
 

@@ -41,7 +41,7 @@ from calc.roll_keep.vocabulary import (
     weapon_words,
     wound_word,
 )
-from calc.wording import average, percent_words, plural, times_words, xky
+from calc.wording import average, percent, plural, times_words, xky
 
 MAX_ATTACKS = 50
 MAX_RESOLVE = 10
@@ -194,11 +194,11 @@ def _verdict(result: Mapping[str, Any], kind: str) -> str:
     down = "knocked out" if kind == "hero" else "out of the fight"
     if result["expected_attacks_out"] is None:
         return "This attack can never put him down: it never lands, or it deals no damage."
-    text = (f"Within {result['attacks_words']} he is {down} {percent_words(result['out_within'])} of the time; "
+    text = (f"Within {result['attacks_words']} he is {down} {percent(result['out_within'])} of the time; "
             f"on average it takes {average(result['expected_attacks_out'])} attacks "
             f"({average(result['expected_hits_out'])} of them landing).")
     if kind == "hero":
-        text += (f" He is Crippled within {result['attacks_words']} {percent_words(result['crippled_within'])} of the time, "
+        text += (f" He is Crippled within {result['attacks_words']} {percent(result['crippled_within'])} of the time, "
                  f"after {average(result['expected_attacks_crippled'])} attacks on average.")
     return text
 
@@ -224,7 +224,7 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
     elif defense is not None:
         notes.append(f"The defender rolls {defense} against every hit, as if he always had an action to spare. "
                      + defense_tn_words(house=house))
-    notes.append(f"Each attack lands (hits and is not turned aside) {percent_words(setup.q[0])} of the time; "
+    notes.append(f"Each attack lands (hits and is not turned aside) {percent(setup.q[0])} of the time; "
                  "the figures counted in hits count only the attacks that land.")
     if kind == "brute":
         notes.append(f"A Brute goes down at the first blow that lands, with no damage roll or Wound Check; "
@@ -251,7 +251,7 @@ def _notes(setup: _Setup, kind: str, made: Runs | None, *, rules: str, brawn: in
         notes.append("This attack rolls no damage dice, so it never forces a Wound Check.")
     else:
         notes.append("Each stretch of blows between failed Wound Checks is followed until less than one chance in "
-                     f"a trillion is left ({made.left:.0e} here); the averages come from the same chain.")
+                     f"a trillion is left, here {percent(made.left, exact=True)}; the averages come from the same chain.")
     return notes
 
 
@@ -319,6 +319,8 @@ CALCULATORS = (
         ),
         question=question,
         meaning=meaning,
+        says=("rules", "category", "resolve", "brawn", "rolled", "kept", "stat", "skill", "tn", "raises", "weapon",
+              "damage_rolled", "damage_kept", "defense", "defense_rolled", "defense_kept", "attacks"),
     ),
 )
 

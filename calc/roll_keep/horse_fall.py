@@ -144,6 +144,7 @@ CALCULATORS = (
             Headline("fall_damage_mean", "Average falling damage", "number", better="lower"),
         ),
         meaning=meaning,
+        named=("rolled", "kept", "stat", "skill", "wounds", "taken"),
     ),
 )
 

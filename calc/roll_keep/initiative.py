@@ -353,6 +353,8 @@ CALCULATORS = (
         compute=initiative,
         headlines=HEADLINES,
         question=question,
+        says=("rules", "panache", "finesse", "wits", "crippled", "distracted", "phase", "against",
+              "b_panache", "b_finesse", "b_wits", "b_crippled", "b_distracted"),
     ),
 )
 

@@ -253,6 +253,8 @@ CALCULATORS = (
         ),
         question=question,
         meaning=meaning,
+        says=("contest", "a_stat", "a_skill", "a_rolled", "a_kept", "a_raises",
+              "b_stat", "b_skill", "b_rolled", "b_kept", "b_raises"),
     ),
 )
 

@@ -10,8 +10,9 @@ shared fields `calc.roll_keep.vocabulary`'s.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from math import fsum
+from math import comb, fsum
 from typing import Any
 
 from calc import data
@@ -26,7 +27,7 @@ from calc.roll_keep.damage import (
     wound_probabilities,
     wound_rows,
 )
-from calc.wording import times_words
+from calc.wording import left_out_note, times_words
 
 MAX_DICE = 30  # dice rolled in one test (seed 001 has no cap; this keeps every answer fast)
 MAX_DAMAGE_DICE = 40  # weapon + Brawn + raises may go a little further
@@ -45,12 +46,7 @@ EXACT_BUDGET = 1000  # ... and dice x TN up to this, a near tie is settled in ex
 
 def tail_note(dist: Dist) -> list[str]:
     """The note on what a truncated explosion leaves out (none when nothing is)."""
-    if dist.tail > 0:
-        return [
-            "Exploding dice are followed until less than one chance in ten trillion is left; "
-            f"the probability left out is {dist.tail:.1e}."
-        ]
-    return []
+    return left_out_note(dist.tail)
 
 
 def result_table(key: str, title: str, columns: tuple[tuple[str, str], ...],
@@ -94,6 +90,54 @@ def exact_at_least(rolled: int, kept: int, target: int, *, explode: bool = True,
     return Fraction(dist.weight_at_least(target), dist.total)
 
 
+# P(XkY >= target) past the top of the followed explosions is worked out in fractions when this is small
+# enough (dice rolled x kept x target squared: 6k3 at TN 250 is 1.1 million, 0.08 s here), else bounded below
+EXACT_REACH_BUDGET = 1_500_000
+
+
+def die_at_least(value: int, *, sides: int = ROLL_SIDES) -> float:
+    """P(one exploding die >= value): a die shows sides * L + u (u from 1 to sides - 1) after L tens."""
+    if value <= 1:
+        return 1.0
+    level, face = divmod(value - 1, sides)
+    return sides ** -level * (sides - face) / sides
+
+
+def reach_bound(rolled: int, kept: int, target: int, *, sides: int = ROLL_SIDES) -> float:
+    """A lower bound of P(XkY >= target) above 0: at least `kept` dice each reach target / kept."""
+    q = die_at_least(-(-target // kept), sides=sides)
+    return fsum(comb(rolled, j) * q ** j * (1 - q) ** (rolled - j) for j in range(kept, rolled + 1))
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The chance of XkY meeting a target, never 0 for a total exploding dice can reach.
+
+    The roll's distribution is followed until less than 1e-16 is left (`Dist.tail`); a target past its
+    top still has a chance when the dice explode. Then it is worked out exactly (`exact_at_least`) when that is quick
+    (`EXACT_REACH_BUDGET`; always, with `exact`), else bounded below (`reach_bound`), and `bounded` lists
+    the targets so given, for a note."""
+
+    dist: Dist
+    rolled: int
+    kept: int
+    explode: bool = True
+    exact: bool = True
+
+    def at_least(self, target: int) -> float:
+        p = self.dist.at_least(target)
+        if p > 0 or not self.explode or target <= self.dist.max:
+            return p
+        if self.exact and self.rolled * self.kept * target * target <= EXACT_REACH_BUDGET:
+            return float(exact_at_least(self.rolled, self.kept, target, explode=True))
+        return reach_bound(self.rolled, self.kept, target)
+
+    def bounded(self, target: int) -> bool:
+        """Whether `at_least(target)` is a lower bound rather than the chance itself."""
+        return (self.explode and target > self.dist.max and self.dist.at_least(target) <= 0
+                and not (self.exact and self.rolled * self.kept * target * target <= EXACT_REACH_BUDGET))
+
+
 def meets(dist: Dist, target: int, threshold_percent: int, rolled: int, kept: int, explode: bool) -> bool:
     """P(dist >= target) >= threshold, decided exactly even when the chance sits on the threshold."""
     if target <= dist.min:
@@ -132,7 +176,7 @@ def defended(attack: Dist, defense: Dist, target: int, extra: int) -> float:
 
 
 __all__ = [
-    "EXACT_BUDGET", "EXACT_DICE", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE", "MAX_TN", "RAISE", "RANK_TN",
+    "EXACT_BUDGET", "EXACT_DICE", "EXACT_REACH_BUDGET", "Reach", "die_at_least", "reach_bound", "KEEP_ALL_RULING", "MAX_DAMAGE_DICE", "MAX_DICE", "MAX_TN", "RAISE", "RANK_TN",
     "ROLL_SIDES", "STAT_DICE", "WOUND_ROW_FLOOR", "capped_die", "damage_dist", "defended", "exact_at_least",
     "meets", "result_table", "shortfall", "tail_note", "times_words", "wound_count",
     "wound_distribution", "wound_probabilities", "wound_rows",

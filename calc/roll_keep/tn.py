@@ -358,6 +358,7 @@ CALCULATORS = (
         planner="rk-attack",
         headlines=(Headline("tn", "Target number", "integer", better=""),
                    Headline("effective_tn", f"Needed on the dice with the off-hand {OFF_HAND}", "integer", better="")),
+        named=("knack", "passive_defense"),
     ),
 )
 

@@ -103,6 +103,7 @@ CALCULATORS = (
             Headline("expected_damage", "Average damage", "number"),
         ),
         meaning=meaning,
+        named=("rules", "brawn", "damage", "weapon", "damage_rolled", "damage_kept"),
     ),
 )
 

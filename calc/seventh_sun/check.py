@@ -160,6 +160,7 @@ CALCULATORS = (
         headlines=(Headline("chance", "Chance of success"), Headline("mean", "Average total", "number")),
         question=check_question,
         meaning=check_meaning,
+        says=("bonus", "target", "die"),
     ),
     Calculator(
         id="sun-initiative",
@@ -182,5 +183,6 @@ CALCULATORS = (
             Headline("b_higher", "B's total higher"),
         ),
         meaning=initiative_meaning,
+        named=("a", "b"),
     ),
 )

@@ -46,15 +46,17 @@ function pageData() {
 function drawLine(draws, labelled = draws.length > 1) {
   return draws.map((draw) => {
     const total = drawTotal(draw, cryptoWords);
-    return { total, words: meaning(draw, total), label: labelled ? draw.label : "", tail: draw.tail || 0 };
+    return { total, words: meaning(draw, total), label: labelled ? draw.label : "", tail: draw.tail || 0,
+      tailWords: draw.tail_words || "" };
   });
 }
 
+// The largest chance a draw of the line left out, in the words Python wrote for it (calc.wording.percent).
 function tailNote(line) {
   const tails = line.filter((part) => part.tail > 0);
   if (!tails.length) return "";
-  const most = Math.max(...tails.map((part) => part.tail));
-  return `Not drawn: the truncated tail of the exploding dice, a chance of ${most.toExponential(1)}.`;
+  const most = tails.reduce((a, b) => (b.tail > a.tail ? b : a));
+  return `Not drawn: the truncated tail of the exploding dice, a chance of ${most.tailWords}.`;
 }
 
 function item(line) {
