@@ -68,11 +68,13 @@ def test_a_section_with_both_tabs_needs_a_card_that_names_both_rule_sets() -> No
 
 def test_titles_fit_a_card_and_the_place_gives_way_first() -> None:
     assert card_check.problems(_card("Fine.", title="x" * 71)) == [f"rk-phases: title of 71 characters, over 70 ({'x' * 71!r})"]
+    # the page gives way before the game: a pasted rule says which game it is (issue 49 item 5)
     assert share.title("Interrupting with several actions", ["Dice-pool combat and recovery", "Initiative"]) \
-        == "Interrupting with several actions · Initiative"
+        == "Interrupting with several actions · Dice-pool combat and recovery"
     assert share.title("Parry", ["Seventh Sun", "Combat"]) == "Parry · Combat · Seventh Sun"
     assert share.title("Bruising and Lethal", ["Dice-pool combat and recovery", "Damage and health"]) \
-        == "Bruising and Lethal · Damage and health"
+        == "Bruising and Lethal · Dice-pool combat and recovery"
+    assert share.title("x" * 60, ["Seventh Sun", "Combat"]) == "x" * 60
 
 
 # The cards of the one-source sections on pages of both, as main built them on 4 December 2026: each

@@ -83,11 +83,11 @@ def _sentence_parts(text: str) -> list[str]:
 
 
 def title(heading: str, place: list[str]) -> str:
-    """`Heading · Page · Game`, leaving out the game, then the page, while it is over the limit
-    (the card's own line names both)."""
+    """`Heading · Page · Game`, leaving out the page, then the game, while it is over the limit: a
+    pasted rule says first which game it is (the card's own line names both)."""
     parts = [heading, *reversed(place)]
     while len(TITLE_SEPARATOR.join(parts)) > TITLE_LIMIT and len(parts) > 1:
-        parts.pop()
+        parts.pop(1 if len(parts) > 2 else -1)
     return TITLE_SEPARATOR.join(parts)
 
 
