@@ -23,7 +23,9 @@ from calc.params import canonical
 from calc.question import Question
 from macros import api, rulings
 from macros.contracts.published import read_published
-from macros.share.rule_sets import rule_sets
+from macros.mdsource import headings
+from macros.rolls.reading import PAGE_RULES, SECTION_RULES
+from macros.share.rule_sets import must_name, rule_sets, stated_sources
 from tests.html_pages import parse_file
 from tests.offline_files import manifest as offline_manifest
 from tests.param_values import ends
@@ -137,20 +139,52 @@ Under the section.
 
 
 def test_a_section_covers_the_rule_sets_of_every_passage_in_it() -> None:
-    found = rule_sets(ROLL_AND_KEEP, "rk/damage.md")
+    found = rule_sets(ROLL_AND_KEEP, "rk")
     assert found == {"rk-damage": ("summary", "house"), "rk-wound-checks": ("summary", "house"),
                      "rk-one": ("summary", "house"), "rk-below": ("summary", "house")}
     tabs_only = ROLL_AND_KEEP.replace("Both sources agree here.", "").replace("Said after the tabs by both.", "")
     tabs_only = tabs_only.replace("Under the section.", "")
-    assert rule_sets(tabs_only, "rk/damage.md")["rk-one"] == ("house",)
-    assert rule_sets(tabs_only, "rk/damage.md")["rk-below"] == ()
-    # a page of one source throughout, and its house section; another game has one source
-    assert rule_sets("# Social { #rk-social }\n\nA.\n\n## Wits { #rk-wits }\n\nB.\n", "rk/social.md") == {
-        "rk-social": ("house",), "rk-wits": ("house",)}
-    assert rule_sets("# Knacks { #rk-knacks }\n\nA.\n\n## House { #rk-house-knacks }\n\nB.\n", "rk/knacks.md") == {
-        "rk-knacks": ("summary", "house"), "rk-house-knacks": ("house",)}
-    assert rule_sets(ROLL_AND_KEEP.replace("rk-", "sun-"), "sun/combat.md") == dict.fromkeys(
+    assert rule_sets(tabs_only, "rk")["rk-one"] == ("house",)
+    assert rule_sets(tabs_only, "rk")["rk-below"] == ()
+    assert rule_sets(ROLL_AND_KEEP.replace("rk-", "sun-"), "sun") == dict.fromkeys(
         ["sun-damage", "sun-wound-checks", "sun-one", "sun-below"], ())
+
+
+SOURCE = "\n{ .cx-source }\n"
+
+
+def test_a_pages_source_line_names_the_source_of_its_section_and_subsections() -> None:
+    """Issue 49 item 4: "Source: house rules." under a section is data: the section and the ones
+    under it follow that source, unless one names its own; a top section's line holds for the page."""
+    page = (f"# Attacking {{ #rk-attacking }}\n\nBoth.\n\n## Firearms {{ #rk-firearms }}\n\nHouse only.\n\n"
+            f"Source: house rules.{SOURCE}\n### Two pistols {{ #rk-two-pistols }}\n\nStill house.\n\n"
+            f"## Defense Knack {{ #rk-defense-knack }}\n\nSummary only.\n\nSource: summary rules.{SOURCE}\n"
+            f"## Trade {{ #rk-trade }}\n\nBoth again.\n\nSource: summary rules and house rules.{SOURCE}")
+    assert stated_sources(page) == {"rk-firearms": "house", "rk-defense-knack": "summary"}
+    assert rule_sets(page, "rk") == {"rk-attacking": ("summary", "house"), "rk-firearms": ("house",),
+                                     "rk-two-pistols": ("house",), "rk-defense-knack": ("summary",),
+                                     "rk-trade": ("summary", "house")}
+    social = f"# Social {{ #rk-social }}\n\nA.\n\nSource: house rules. The summary barely names it.{SOURCE}\n## Wits {{ #rk-wits }}\n\nB.\n"
+    assert rule_sets(social, "rk") == {"rk-social": ("house",), "rk-wits": ("house",)}
+    knacks = (f"# Knacks {{ #rk-knacks }}\n\nSource: summary rules, except the house Knacks.{SOURCE}\n"
+              f"## Parry {{ #rk-parry }}\n\nA.\n\n## House {{ #rk-house-knacks }}\n\nSource: house rules.{SOURCE}\nB.\n")
+    assert rule_sets(knacks, "rk") == {"rk-knacks": ("summary", "house"), "rk-parry": ("summary",),
+                                       "rk-house-knacks": ("house",)}
+    # a card must name the one source of a section on a page of both, not on a page of one throughout
+    assert must_name(("house",), "rk/attacking.md") == "house" and must_name(("summary",), "rk/basics.md") == "summary"
+    assert must_name(("house",), "rk/social.md") == "" and must_name(("summary", "house"), "rk/attacking.md") == ""
+
+
+def test_the_roll_readers_one_source_pages_are_the_ones_whose_source_line_says_so() -> None:
+    """`macros.rolls.reading` keeps its own table of one-source pages and sections: each entry is
+    what the page's source line says (one concept, read two ways, never two answers)."""
+    for page, rules in PAGE_RULES.items():
+        markdown = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        top = next(h.anchor for h in headings(markdown) if h.level == 1)
+        assert stated_sources(markdown).get(top) == rules, page
+    for anchor, rules in SECTION_RULES.items():
+        assert any(stated_sources(p.read_text(encoding="utf-8")).get(anchor) == rules
+                   for p in (ROOT / "docs" / "rk").glob("*.md")), anchor
 
 
 # --------------------------------------------------------------------------------- the built files
@@ -222,6 +256,28 @@ def test_a_section_names_its_game_rule_sets_and_rulings(site_dir: Path) -> None:
     assert (checks["game"], checks["rule_sets"], checks["page"]["address"]) == ("Roll & Keep", ["summary", "house"], "rk/damage/")
     assert "R-0045" in checks["rulings"]
     assert sections["rk-social-combat"]["rule_sets"] == ["house"] and sections["sun-parry"]["rule_sets"] == []
+
+
+# The sections whose page says "Source: house rules." or "Source: summary rules." under them, on
+# pages of both sources: api/v1/sections.json gave each both rule sets (issue 49 item 4).
+ONE_SOURCE = {
+    "summary": ["rk-defense-knack", "rk-stat-plus-skill", "rk-raises", "rk-opposed-tests", "rk-character-types",
+                "rk-nonaggressive-action"],
+    "house": ["rk-off-hand", "rk-drawing", "rk-prone", "rk-firearms", "rk-two-pistols", "rk-distracted",
+              "rk-losing-control", "rk-acting-order", "rk-paying-for-actions", "rk-initiative-wounds", "rk-reach",
+              "rk-wrestling", "rk-wrestling-strikes", "rk-grapple", "rk-grapple-hold", "rk-grapple-escape",
+              "rk-grapple-fighting-back", "rk-grapple-broken"],
+}
+
+
+def test_a_one_source_section_gets_its_one_rule_set_and_a_print_page_its_game(site_dir: Path) -> None:
+    sections = {s["anchor"]: s for s in _read(site_dir, "sections")["sections"]}
+    wrong = {a: sections[a]["rule_sets"] for rules, anchors in ONE_SOURCE.items() for a in anchors
+             if sections[a]["rule_sets"] != [rules]}
+    assert sum(map(len, ONE_SOURCE.values())) == 24 and wrong == {}
+    printed = sections["printable-rk"]
+    assert (printed["game"], printed["rule_sets"]) == ("Roll & Keep", ["summary", "house"])
+    assert (sections["printable-sun"]["game"], sections["printable-sun"]["rule_sets"]) == ("Seventh Sun", [])
 
 
 def test_the_files_are_neither_kept_offline_nor_in_the_sitemap(site_dir: Path) -> None:

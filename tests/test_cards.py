@@ -9,6 +9,7 @@ macros/hooks/share.py (which stops the build naming each section that fails).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from html import unescape
@@ -24,6 +25,7 @@ from macros.share import card_check
 from macros.share import pages as share
 from macros.links import SHARE_FOLDER, share_path
 from macros.share.page_cards import CardError, docs_cards, page_cards
+from macros.share.rule_sets import must_name, rule_sets
 from macros.share.sections import LIST, PARAGRAPH, TABS, Section
 from tests.support import ROOT
 
@@ -66,11 +68,91 @@ def test_a_section_with_both_tabs_needs_a_card_that_names_both_rule_sets() -> No
 
 def test_titles_fit_a_card_and_the_place_gives_way_first() -> None:
     assert card_check.problems(_card("Fine.", title="x" * 71)) == [f"rk-phases: title of 71 characters, over 70 ({'x' * 71!r})"]
+    # the page gives way before the game: a pasted rule says which game it is (issue 49 item 5)
     assert share.title("Interrupting with several actions", ["Dice-pool combat and recovery", "Initiative"]) \
-        == "Interrupting with several actions · Initiative"
+        == "Interrupting with several actions · Dice-pool combat and recovery"
     assert share.title("Parry", ["Seventh Sun", "Combat"]) == "Parry · Combat · Seventh Sun"
     assert share.title("Bruising and Lethal", ["Dice-pool combat and recovery", "Damage and health"]) \
-        == "Bruising and Lethal · Damage and health"
+        == "Bruising and Lethal · Dice-pool combat and recovery"
+    assert share.title("x" * 60, ["Seventh Sun", "Combat"]) == "x" * 60
+
+
+# The cards of the one-source sections on pages of both, as main built them on 4 December 2026: each
+# stated one source's rule as the rule (issue 49 item 4; rk-paying-for-actions, rk-nonaggressive-action
+# and rk-initiative-wounds already named theirs).
+OLD_ONE_SOURCE_CARDS = {
+    "rk-defense-knack": ("summary", "The defense Knack is a Parry against melee, Footwork against ranged attacks, or the "
+                         "Knack for the movement under way; the wrong Knack counts 1 lower, for the TN and the Active Defense."),
+    "rk-off-hand": ("house", "Attacking or defending with the off hand costs −3 to the roll. Some Swordsman Schools teach "
+                    "their students to avoid this penalty with particular weapons."),
+    "rk-drawing": ("house", "Drawing a weapon needs an Action and adds +10 to the TN of whatever else that Action does; "
+                   "some Swordsman Schools teach an instant draw with no penalty."),
+    "rk-prone": ("house", "A Prone character's PD takes −15 and he stays down until his next Action; standing up then "
+                 "adds +10 to the TN of whatever else that Action does."),
+    "rk-firearms": ("house", "Firearm attacks can not be Parried under normal circumstances."),
+    "rk-two-pistols": ("house", "With two pistols drawn and loaded, a character can fire both at one target with a single "
+                       "Finesse Action: +5 to the TN to hit and +1k1 damage."),
+    "rk-stat-plus-skill": ("summary", "A test of STAT + SKILL is always rolled as (2 × stat) k (skill): twice the stat in "
+                           "dice, keeping as many as the skill."),
+    "rk-raises": ("summary", "A Raise adds 5 to the TN of your own test, called before the dice are thrown, in return for "
+                  "a better result; the GM may also add Raises when a task is harder."),
+    "rk-opposed-tests": ("summary", "In an opposed test each side rolls against the other's (stat + skill) × 5. If both "
+                         "succeed the higher roll wins; if both fail the status quo stands."),
+    "rk-distracted": ("house", "At Social Dramatic Wounds equal to his Resolve a character is Distracted: his Wits dice "
+                      "drop by 2 and his Wits actions stop exploding, Social Wound Checks and damage aside."),
+    "rk-losing-control": ("house", "At twice his Resolve in Social Dramatic Wounds, a character briefly loses control of "
+                          "himself, and for a moment his player can not steer him either."),
+    "rk-character-types": ("summary", "Brutes fall when hit at all, Henchmen leave the fight at their first Serious Wound, "
+                           "and Heroes and Villains are Crippled at Serious Wounds equal to Resolve and knocked out at twice that."),
+    "rk-acting-order": ("house", "When two characters want to act in the same phase, the one with the higher Initiative "
+                        "Total chooses who goes first; equal totals are settled with a coin or a die."),
+    "rk-reach": ("house", "When your opponent's weapon has more Reach than yours your PD drops by 5, and when it has less "
+                 "your PD rises by 5. Bucklers, Knives and Panzerhands have Reach 0 to attack and 1 to parry."),
+    "rk-wrestling": ("house", "Grabbing hold of an opponent, keeping hold, and getting loose."),
+    "rk-wrestling-strikes": ("house", "A character with the Wrestling Skill can use it for ordinary unarmed attacks without "
+                             "grappling anyone."),
+    "rk-grapple": ("house", "An armed target gets a free attack on a wrestler who tries to Grapple him, and a Dramatic "
+                   "Wound from it foils the attempt; a Grapple that succeeds holds him until the hold is broken."),
+    "rk-grapple-hold": ("house", "While Grappled both fighters take −10 to PD unless they defend with Parry (Wrestling); "
+                        "the grappler may use only Attack (Wrestling), Break, Head Butt or Social Attacks without freeing him."),
+    "rk-grapple-escape": ("house", "A Grappled target spends Finesse Actions to Escape, rolling Wrestling (Escape), or "
+                          "Athletics at +5, against the grappler's Wrestling (Grapple) Skill plus what his Raises added."),
+    "rk-grapple-fighting-back": ("house", "A Grappled target may attack the grappler instead of escaping: Dirty Fighting, "
+                                 "Panzerhand and Pugilism at +5 to the TN, Knife or Pistol at +10, other weapons at +15."),
+    "rk-grapple-broken": ("house", "A Physical Dramatic Wound from any source breaks the grappler's hold, leaving both "
+                          "Prone until their next Action; Social ones break it only if he loses control to attacks meant "
+                          "to make him let go."),
+}
+
+
+def test_a_one_source_section_on_a_page_of_both_needs_a_card_that_names_its_rules() -> None:
+    house_only = replace(_card("Firearm attacks can not be Parried under normal circumstances.", anchor="rk-firearms"),
+                         must_name="house")
+    assert card_check.problems(house_only) == [
+        'rk-firearms: follows the house rules only, on a page of both, but its description does not say so '
+        '("Under the house rules, ...")']
+    assert card_check.problems(replace(house_only, description="Under the house rules, a firearm attack can not "
+                                                               "normally be Parried.")) == []
+    assert card_check.problems(replace(house_only, description="The summary's rule.")) != []
+    assert card_check.problems(replace(house_only, must_name="")) == []   # a page of one source throughout
+
+
+def test_the_check_refuses_the_21_old_one_source_cards_and_passes_the_rewritten_ones() -> None:
+    """Issue 49 item 4: read from the pages' sources (their "Source:" lines and `cards:`), no build."""
+    owed: dict[str, str] = {}
+    for path in sorted((ROOT / "docs" / "rk").glob("*.md")):
+        page = path.relative_to(ROOT / "docs").as_posix()
+        owed.update({a: named for a, covered in rule_sets(path.read_text(encoding="utf-8"), "rk").items()
+                     if (named := must_name(covered, page))})
+    assert len(OLD_ONE_SOURCE_CARDS) == 21 and {a: r for a, (r, _) in OLD_ONE_SOURCE_CARDS.items()}.items() <= owed.items()
+    refused = [a for a, (rules, text) in OLD_ONE_SOURCE_CARDS.items()
+               if card_check.problems(replace(_card(text, anchor=a), must_name=rules))]
+    assert sorted(refused) == sorted(OLD_ONE_SOURCE_CARDS)
+    cards = docs_cards(ROOT / "docs")
+    assert [a for a in owed if a not in cards] == []   # each is written in its page's `cards:`
+    assert {a: card_check.problems(replace(_card(cards[a], anchor=a), must_name=rules))
+            for a, rules in owed.items() if card_check.problems(replace(_card(cards[a], anchor=a), must_name=rules))} == {}
+    assert len(owed) == 24
 
 
 def test_no_two_rules_share_a_card_but_a_moved_anchor_shares_its_rules() -> None:
@@ -155,6 +237,8 @@ def test_every_built_share_card_passes_the_card_check(site_dir: Path) -> None:
     3 December 2026 it refused 138 of 317 cards)."""
     built = _built_cards(site_dir)
     assert len(built) > 300
+    api_sections = json.loads((site_dir / "api" / "v1" / "sections.json").read_text(encoding="utf-8"))["sections"]
+    covered = {s["anchor"]: s["rule_sets"] for s in api_sections}
     from macros.share.sections import sections
     tabs: dict[str, tuple[str, ...]] = {}
     for page in sorted(site_dir.rglob("index.html")):
@@ -166,9 +250,11 @@ def test_every_built_share_card_passes_the_card_check(site_dir: Path) -> None:
     cards = []
     for anchor, title, description, meta in built:
         target = re.search(r'id="cx-share-target" href="([^"]*)"', (site_dir / share_path(anchor) / "index.html").read_text())
+        page, _, _ = target.group(1).lstrip("./").partition("#")
         cards.append(share.Share(anchor=anchor, title=title, card_title="", card_line="", description=description,
                                  body=(), target=target.group(1).lstrip("./"), target_label="", trail="",
-                                 tabs=tabs.get(anchor, ())))
+                                 tabs=tabs.get(anchor, ()),
+                                 must_name=must_name(tuple(covered.get(anchor, ())), page.rstrip("/") + ".md")))
     assert card_check.check(cards) == []
 
 

@@ -97,6 +97,7 @@ SEED_ROLLS = [
     ("Intimidate after a stick them up", "Your intimidation pool, with +6 dice", None),
     ("Quick draw", "The weapon skill", None),
     ("Engage or Evade", "Each side's roll to hit", None),
+    ("Shot", "Your roll to hit", None),
     ("Dodge a missile", "Your dodge pool", None),
     ("Break free", "STR + Fisticuffs", None),
     ("Choke", "STR + Fisticuffs", None),

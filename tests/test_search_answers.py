@@ -139,6 +139,14 @@ def test_seventh_sun_words_are_the_calculators_question(built: dict[str, Any]) -
     assert built["answers"]["sun/penalty/4"]["words"].replace(SLOT, "14") == check_question(params, {})
 
 
+def test_a_negative_attribute_plus_skill_reads_as_a_minus_not_plus_minus(built: dict[str, Any]) -> None:
+    """Issue 49 item 5: "3d6 + -2" in the search's words (every sun entry below 0, 60 of them)."""
+    words = {k: v["words"] for k, v in built["answers"].items() if k.startswith("sun/")}
+    assert [k for k, w in words.items() if "+ -" in w or "+-" in w] == []
+    assert words["sun/bonus/-2"].replace(SLOT, "10") == "3d6 − 2 against target 10, bonus die"
+    assert words["sun/none/0"].replace(SLOT, "10") == "3d6 + 0 against target 10"
+
+
 def test_a_dice_expression_opens_the_dice_calculator(built: dict[str, Any]) -> None:
     expression = built["expression"]
     address = fill(expression["href"], {"expr": "2d20", "target": ""})

@@ -113,6 +113,14 @@ def _pool_words(params: Mapping[str, Any]) -> str:
     return f"{_dice(params['dice'])}{black}, {need}: {params['need']}"
 
 
+def _sun_words(params: Mapping[str, Any]) -> str:
+    """The basic roll's question with its sign written once: "3d6 − 2 against target 10", where the
+    question's "+" and a negative Attribute + Skill would read "3d6 + -2"."""
+    words = seventh_sun.check_question(params, {})
+    bonus = params["bonus"]
+    return words if bonus >= 0 else words.replace(f"3d6 + {bonus} ", f"3d6 − {-bonus} ", 1)
+
+
 KINDS: tuple[Kind, ...] = (
     Kind("rk", "rk-check", ("rolled", "kept"), "tn", False,
          f"XkY with up to {RK_MOST_DICE} dice rolled and no more kept than rolled",
@@ -123,8 +131,7 @@ KINDS: tuple[Kind, ...] = (
          "every Attribute + Skill and target the calculator takes",
          "A total equal to the target or above it succeeds. With a bonus die the best three of four dice "
          "count, with a penalty die the worst three.",
-         _sun_settings, lambda die, bonus: seventh_sun.roll(die) + bonus,
-         lambda params: seventh_sun.check_question(params, {})),
+         _sun_settings, lambda die, bonus: seventh_sun.roll(die) + bonus, _sun_words),
     Kind("pool", "pool-check", ("dice", "black"), "need", True,
          f"pools of up to {POOL_MOST_DICE} dice with up to {POOL_MOST_BLACK} black dice",
          "",   # the die, its success face and the black dice are all readings, said after it

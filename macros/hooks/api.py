@@ -2,7 +2,7 @@
 
 The files say what the share pages say: the sections and their cards come from the share hook's
 own reading of the built pages (`macros.share.index`, filled by the share hook) and its
-`shares()`. Each section also gets the Roll & Keep rule sets it covers, from its page's Markdown
+`shares()`, with the Roll & Keep rule sets each section covers, read from its page's Markdown
 (macros/share/rule_sets.py). Runs before the security hook, which leaves `api/` out of the offline
 copy; the files are written after the sitemap, which lists pages only.
 
@@ -25,22 +25,17 @@ from macros import api, rulings
 
 from macros.share import index as shares
 from macros.mdsource import heading_index
-from macros.share.rule_sets import rule_sets
 
 log = logging.getLogger("mkdocs.hooks.api")
-_rule_sets: dict[str, tuple[str, ...]] = {}   # `rk/damage/#rk-wound-checks` -> ("summary", "house")
 _sources: dict[str, str] = {}                  # `rk/damage/` -> `rk/damage.md`
 
 
 def on_pre_build(*, config: MkDocsConfig) -> None:
-    _rule_sets.clear()
     _sources.clear()
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     _sources[page.url] = page.file.src_uri
-    for anchor, covered in rule_sets(markdown, page.file.src_uri).items():
-        _rule_sets[f"{page.url}#{anchor}"] = covered
     return markdown
 
 
@@ -62,7 +57,7 @@ def contents(config: MkDocsConfig) -> dict[str, dict[str, Any]]:
         page_url, _, anchor = item.target.partition("#")
         src = f"{_sources.get(page_url, '')}#{anchor}"
         out["sections"].append(api.section_entry(
-            item, built, rule_sets=_rule_sets.get(item.target, ()), rulings=[r.id for r in touching.get(src, ())],
+            item, built, rule_sets=item.rule_sets, rulings=[r.id for r in touching.get(src, ())],
             image=image,
         ))
     return {**{name: api.document(name, site, entries) for name, entries in out.items()},

@@ -46,7 +46,7 @@ def on_env(env: Any, *, config: MkDocsConfig, files: Files) -> Any:
 
 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-    share_index.read_page(html, src=page.file.src_uri, url=page.url, meta=page.meta)
+    share_index.read_page(html, src=page.file.src_uri, url=page.url, meta=page.meta, markdown=page.markdown or "")
     return html
 
 

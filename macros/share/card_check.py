@@ -4,8 +4,10 @@ A forum shows a pasted rule's title and description as the Codex's words, cut of
 So each description must end as a sentence (not at a colon that promised a list, not cut with an
 ellipsis), start with words rather than a list marker, fit a card (titles and descriptions have
 limits), point nowhere ("see below" means nothing on a card), cite the ruling whose reading it
-states, name both rule sets where the section has Summary and House tabs, and say something no
-other rule's card says. `problems` and `duplicates` return one line per fault naming the section;
+states, name both rule sets where the section has Summary and House tabs, name its one rule set
+where the section follows one source on a page of both (`Share.must_name`, from
+macros/share/rule_sets.py: "Under the house rules, ..."), and say something no other rule's card
+says. `problems` and `duplicates` return one line per fault naming the section;
 the share hook stops the build on any (macros/hooks/share.py).
 """
 
@@ -35,6 +37,7 @@ class Card(Protocol):
     target: str
     tabs: tuple[str, ...]
     opens_with: str
+    must_name: str
 
 
 def problems(card: Card) -> list[str]:
@@ -57,6 +60,9 @@ def problems(card: Card) -> list[str]:
         out.append(f"{card.anchor}: states the Codex's reading without its ruling ID")
     if all(t in card.tabs for t in BOTH_TABS) and not ("summary" in d.lower() and "house" in d.lower()):
         out.append(f"{card.anchor}: has Summary and House tabs, but its description names only one rule set or none")
+    if card.must_name and card.must_name not in d.lower():
+        out.append(f"{card.anchor}: follows the {card.must_name} rules only, on a page of both, but its description "
+                   f"does not say so (\"Under the {card.must_name} rules, ...\")")
     return out
 
 

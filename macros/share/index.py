@@ -19,6 +19,7 @@ from macros.games import GAMES, game_of
 from macros.links import SHARE_FOLDER, page_url
 from macros.mdsource import heading_index
 from macros.share.page_cards import page_cards
+from macros.share.rule_sets import must_name, rule_sets
 from macros.printing import FOLDER as PRINT_FOLDER, PREFIX as PRINT_PREFIX
 from macros.contracts.published import read_published, read_redirects
 
@@ -26,17 +27,27 @@ _sections: dict[str, share.Section] = {}     # `rk/damage/#rk-wound-checks` -> i
 _pages: dict[str, share.Section] = {}        # `rk/damage/` -> the page's h1 section
 _games: dict[str, str | None] = {}           # `rk/damage/` -> "Roll & Keep"
 _cards: dict[str, str] = {}                  # `rk/damage/#rk-wound-checks` -> the card its page writes
+_rule_sets: dict[str, tuple[str, ...]] = {}  # `rk/damage/#rk-wound-checks` -> ("summary", "house")
+_srcs: dict[str, str] = {}                   # `rk/damage/` -> `rk/damage.md`
 card_faults: list[str] = []                  # `cards:` keys that name no heading, cards that are not text
 
 
 def clear() -> None:
-    for table in (_sections, _pages, _games, _cards):
+    for table in (_sections, _pages, _games, _cards, _rule_sets, _srcs):
         table.clear()
     card_faults.clear()
 
 
-def read_page(html: str, *, src: str, url: str, meta: dict[str, Any]) -> None:
-    """Keep the sections of one rendered page (`src` its docs path, `url` where it is served)."""
+def _game(src: str) -> str | None:
+    """A page's game: its folder's, or the one its print page gathers (`print/rk.md` -> `rk`)."""
+    folder, _, name = src.partition("/")
+    printed = name[:-3] if folder == PRINT_FOLDER and name.endswith(".md") else None
+    return game_of(src) or (printed if printed in GAMES else None)
+
+
+def read_page(html: str, *, src: str, url: str, meta: dict[str, Any], markdown: str = "") -> None:
+    """Keep the sections of one rendered page (`src` its docs path, `url` where it is served,
+    `markdown` its source with the macros rendered, which says the rule sets each section covers)."""
     found = share.sections(html, url)
     if src.startswith(PRINT_FOLDER + "/"):   # repeats the rules under `print-` anchors: links.js shares
         found = [s for s in found if not s.anchor.startswith(PRINT_PREFIX)]   # `print-x` as `x`
@@ -47,8 +58,10 @@ def read_page(html: str, *, src: str, url: str, meta: dict[str, Any]) -> None:
     top = found[0].anchor if found and found[0].level == 1 else None
     written = page_cards(meta, page=src, anchors=[s.anchor for s in found], top=top, problems=card_faults)
     _cards.update({f"{url}#{anchor}": text for anchor, text in written.items()})
-    game = game_of(src)
+    game = _game(src)
     _games[url] = GAMES[game] if game else None
+    _srcs[url] = src
+    _rule_sets.update({f"{url}#{anchor}": covered for anchor, covered in rule_sets(markdown, game).items()})
 
 
 def shares(config: MkDocsConfig) -> list[share.Share]:
@@ -74,9 +87,11 @@ def shares(config: MkDocsConfig) -> list[share.Share]:
             continue   # a ruling's, or a lost anchor (the contract hook stops the build on those)
         done.add(anchor)
         page = _pages.get(section.page_url, section)
+        covered = _rule_sets.get(f"{section.page_url}#{section.anchor}", ())
         out.append(share.section_share(
             section, page, game=_games.get(section.page_url), site_name=config.site_name, anchor=anchor,
             card=_cards.get(f"{section.page_url}#{section.anchor}"),
+            rule_sets=covered, must_name=must_name(covered, _srcs.get(section.page_url, "")),
         ))
     return out
 

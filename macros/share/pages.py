@@ -57,6 +57,8 @@ class Share:
     links: tuple[tuple[str, str], ...] = ()   # (label, site-relative address) listed under the body
     tabs: tuple[str, ...] = ()       # the section's Summary/House tabs, which its card must both name
     opens_with: str = ""             # what opens the section when it has no card of its own (for the check's message)
+    rule_sets: tuple[str, ...] = ()  # the Roll & Keep rule sets the section covers (macros/share/rule_sets.py)
+    must_name: str = ""              # the one rule set its card must name (a one-source section on a page of both)
 
 
 def sentences(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -81,21 +83,23 @@ def _sentence_parts(text: str) -> list[str]:
 
 
 def title(heading: str, place: list[str]) -> str:
-    """`Heading · Page · Game`, leaving out the game, then the page, while it is over the limit
-    (the card's own line names both)."""
+    """`Heading · Page · Game`, leaving out the page, then the game, while it is over the limit: a
+    pasted rule says first which game it is (the card's own line names both)."""
     parts = [heading, *reversed(place)]
     while len(TITLE_SEPARATOR.join(parts)) > TITLE_LIMIT and len(parts) > 1:
-        parts.pop()
+        parts.pop(1 if len(parts) > 2 else -1)
     return TITLE_SEPARATOR.join(parts)
 
 
 def section_share(section: Section, page: Section, *, game: str | None, site_name: str, anchor: str | None = None,
-                  card: str | None = None) -> Share:
+                  card: str | None = None, rule_sets: tuple[str, ...] = (), must_name: str = "") -> Share:
     """The share page of a rule section (`page` is its page's h1 section; `anchor`, when the
     address is an old anchor that moved, is the one the address keeps; `card`, the text its page
-    writes for it)."""
+    writes for it; `rule_sets` and `must_name`, what macros/share/rule_sets.py reads of its source)."""
     own = section.anchor == page.anchor
-    place = list(dict.fromkeys(n for n in (game, None if own else page.heading) if n and n != section.heading))
+    named = section.heading.startswith(f"{game}:") if game else False   # "Roll & Keep: every rule on one page"
+    place = list(dict.fromkeys(n for n in (None if named else game, None if own else page.heading)
+                               if n and n != section.heading))
     description = " ".join(card.split()) if card else sentences(section.opening) if section.opening else ""
     return Share(
         anchor=anchor or section.anchor,
@@ -109,6 +113,8 @@ def section_share(section: Section, page: Section, *, game: str | None, site_nam
         trail=SEPARATOR.join(dict.fromkeys([site_name, *place])),
         tabs=section.tabs,
         opens_with="" if card else section.opens_with,
+        rule_sets=rule_sets,
+        must_name=must_name,
     )
 
 
