@@ -72,7 +72,7 @@ TEXTS = {
     "lone": "{rolled}k{kept}, exploding tens, against each TN:",
     "tn": "TN {tn}",
     "raised": "Raises called: {raises}, each adding {size} to TN {tn}, so the roll must reach {n}.",
-    "plain": "All four dice added up ({expr} against {target}), as the dice calculator reads 4d6",
+    "plain": "All four dice added up ({expr} against {target})",
 }
 
 

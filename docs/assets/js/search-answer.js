@@ -320,14 +320,16 @@ function item(href, title, named, rest = [], before = []) {
   article.dataset.mdScore = "1e9";   // Enter in the search box follows the best score: this answer
   article.append(...named);
   link.append(article);
+  // its name, said in full: a status (the figure's <output>) inside a link is left out of a name worked out
+  link.setAttribute("aria-label", named.map((node) => node.textContent.trim()).join(" "));
   const more = el("div", "cx-search-answer__more md-typeset");
   more.append(...rest);
   li.append(el("p", "cx-search-where", whereFor(new URL(href).pathname, title)), ...before, link, more);
   return li;
 }
 
-function head(label, figure) {
-  const line = el("h1", "cx-search-answer__head");
+function head(label, figure, tag = "h1") {
+  const line = el(tag, tag === "h1" ? "cx-search-answer__head" : "cx-search-answer__row");
   line.append(el("span", "cx-search-answer__label", `${label}: `), el("output", "cx-search-answer__figure", figure));
   return line;
 }
@@ -441,7 +443,7 @@ function lone(roll) {
   if (rows.some(([, found]) => !found || found.figure === null)) return null;
   const { kind, values } = rows[0][1];
   const named = [el("p", "cx-search-answer__words", fillIn(p.texts.lone, roll.values)),
-    ...rows.map(([tn, found]) => head(fillIn(p.texts.tn, { tn }), found.figure))];
+    ...rows.map(([tn, found]) => head(fillIn(p.texts.tn, { tn }), found.figure, "p"))];
   return item(address(kind.href, { ...values, tn: "" }), kind.title, named,
     [el("p", "cx-search-answer__assumes", kind.assumes), openLine(`The link opens ${kind.title} set to this roll.`)]);
 }
@@ -506,7 +508,9 @@ function plainSum(roll) {
   if (!found || found.figure === null) return [];
   const link = el("a", "cx-search-answer__plain");
   link.href = address(found.kind.href, found.values);
-  link.append(head(fillIn(data.phrasings.texts.plain, roll.plain.values), found.figure));
+  const line = head(fillIn(data.phrasings.texts.plain, roll.plain.values), found.figure, "p");
+  link.append(line);
+  link.setAttribute("aria-label", line.textContent);
   return [link];
 }
 
