@@ -39,7 +39,7 @@ WORDS: dict[str, list[str]] = {
     "filler": ["odds", "chance", "chances", "probability", "of", "the", "what", "whats", "is", "are", "my", "me",
                "l5r", "7th", "sea", "rk", "roll", "rolling", "rolls", "to", "do", "get", "make", "making",
                "hit", "beat", "beating", "on", "for", "with", "and", "call", "calling", "called",
-               "least", "if", "it", "how", "likely", "s", "?", ",", ".", "!", ":", ";", "'", "’", "%"],
+               "least", "if", "it", "how", "likely", "s", "attacks", "until", "down", "take", "takes", "out", "?", ",", ".", "!", ":", ";", "'", "’", "%"],
     "article": ["a", "an"],    # read as nothing, but as 1 before a raise ("a raise")
     "keep": ["k", "kept", "keep", "keeps", "keeping"],          # 6k3, 6 kept 3
     "near_keep": ["l", "j", "i", "o", "m"],                     # beside k on a keyboard: 6l3 is 6k3 mistyped
@@ -54,9 +54,15 @@ WORDS: dict[str, list[str]] = {
     "success": ["success", "successes", "net", "needed"],
     "bonus": ["bonus"],
     "penalty": ["penalty"],
+    "goon": ["goon", "goons", "mook", "mooks", "minion", "minions"],   # a foe who falls fast: either kind below
+    "henchman": ["henchman", "henchmen"],
+    "brute": ["brute", "brutes"],
     "plus": ["+"],
     "minus": ["-", "−"],
 }
+# a foe named alone ("goon"): the fight calculator set to each kind of defender the word may mean
+NAMED = {"goon": ("henchman", "brute"), "henchman": ("henchman",), "brute": ("brute",)}
+NAMED_CALCULATOR = ("rk-fight", "category", {"rules": "summary"})   # the kinds are the summary rules'
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10}
 # what a dice expression may hold (with spaces), and what may end it before a target
@@ -76,9 +82,28 @@ TEXTS = {
 }
 
 
+def named() -> dict[str, Any]:
+    """For each foe's word: the fight calculator set to each kind it may mean, with its first headline's
+    figure at the calculator's other defaults (`Question.answer`), and the address that asks it."""
+    from calc.question import Question
+    from calc.registry import get
+
+    cid, field, fixed = NAMED_CALCULATOR
+    calculator = get(cid)
+    headline = calculator.headlines[0]
+    kinds = {}
+    for kind in sorted({k for ks in NAMED.values() for k in ks}):
+        settings = {**calculator.defaults(), **fixed, field: kind}
+        question = Question.of(cid, settings)
+        result = question.answer()
+        kinds[kind] = {"href": question.address(), "label": headline.title(result), "figure": headline.shown(result),
+                       "words": f"{calculator.param(field).label}: {calculator.param(field).words(kind, settings)}"}
+    return {"title": calculator.title, "kinds": kinds, "words": {word: list(ks) for word, ks in NAMED.items()}}
+
+
 def phrasings() -> dict[str, Any]:
     """The words and numbers the page reads a typed roll with, JSON-ready (in search/answers.json)."""
-    return {"most": MOST, "words": WORDS, "numbers": NUMBER_WORDS, "raise": RAISE, "raise_field": "raises",
+    return {"named": named(), "most": MOST, "words": WORDS, "numbers": NUMBER_WORDS, "raise": RAISE, "raise_field": "raises",
             "lone": list(LONE_TNS), "expression": EXPRESSION_CHARACTERS, "ends": EXPRESSION_ENDS,
             "target": TARGET_WORDS, "digits": [COUNT_DIGITS, NUMBER_DIGITS], "texts": TEXTS}
 
@@ -289,7 +314,11 @@ class Reader:
         return self.rk(i) or self.sun(i) or self.pool(i)
 
     def roll(self) -> dict[str, Any] | None:
-        """The whole text as one roll, or two of a kind joined by a word that compares them."""
+        """The whole text as one roll, or two of a kind joined by a word that compares them, or a foe named."""
+        if len(self.toks) == 1:
+            for name in NAMED:
+                if self.word(0, name):
+                    return {"kind": "named", "values": {"name": name}}
         first = self.one(0)
         if first is None:
             return None

@@ -210,7 +210,10 @@ class Reader {
 
   one(i) { return this.rk(i) || this.sun(i) || this.pool(i); }
 
-  roll() {   // the whole text as one roll, or two of a kind joined by a word that compares them
+  roll() {   // the whole text as one roll, or two of a kind joined by a word that compares them, or a foe named
+    if (this.toks.length === 1) {
+      for (const name of Object.keys(this.p.named.words)) if (this.word(0, name)) return { kind: "named", values: { name } };
+    }
     const first = this.one(0);
     if (first === null) return null;
     const [a, end] = first;
@@ -460,6 +463,26 @@ function raised(roll) {
   return { found, href: href.href, words: fillIn(p.texts.raised, { tn, raises, size: p.raise, n: meets }) };
 }
 
+// A foe named alone ("goon"): the fight calculator set to each kind of defender the word may mean.
+function named(roll) {
+  const { title, kinds, words } = data.phrasings.named;
+  const li = el("li", "md-search-result__item cx-search-answer");
+  const found = words[roll.values.name].map((kind) => kinds[kind]);
+  li.append(el("p", "cx-search-where", whereFor(new URL(found[0].href, SITE_ROOT).pathname, title)));
+  for (const kind of found) {
+    const link = el("a", "md-search-result__link");
+    link.href = new URL(kind.href, SITE_ROOT).href;
+    const article = el("article", "md-search-result__article md-typeset");
+    article.dataset.mdScore = "1e9";
+    const named = [el("p", "cx-search-answer__words", kind.words), head(kind.label, kind.figure)];
+    article.append(...named);
+    link.append(article);
+    link.setAttribute("aria-label", named.map((node) => node.textContent.trim()).join(" "));
+    li.append(link);
+  }
+  return li;
+}
+
 function answer(query) {
   if (query === shown) return;
   const roll = data && readRoll(query, data.phrasings);
@@ -469,6 +492,10 @@ function answer(query) {
   }
   shown = query;
   runtimeAsked += 1;
+  if (roll.kind === "named") {
+    place(named(roll));
+    return;
+  }
   if (roll.versus || (roll.kind === "rk" && roll.values.tn === undefined)) {
     const li = roll.versus ? compare(roll) : lone(roll);
     if (li) place(li);
