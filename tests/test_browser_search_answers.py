@@ -259,6 +259,9 @@ WORDS = [
     ("roll and keep chance", "/calculators/#calculators-rk-check"),
     ("goon", "/calculators/#calculators-rk-fight"),
     ("print roll and keep", "/print/rk/"),   # a page the search leaves out, found by its own words
+    ("initiative odds", "/calculators/#calculators-rk-initiative"),   # issue 50 item 4
+    ("when do I act", "/calculators/#calculators-rk-initiative"),
+    ("Reflexes", "/rk/initiative/#rk-action-dice"),   # what other games call it: Panache; Finesse and Wits
 ]
 
 

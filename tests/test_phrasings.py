@@ -100,14 +100,18 @@ def test_4d6_is_the_bonus_die_beside_the_plain_sum(built: dict[str, Any]) -> Non
     reading = read("4d6 15")
     assert reading["values"] == {"die": "bonus", "bonus": "0", "target": "15"}
     bonus = lookup(built, "sun/bonus/0", 15)
-    plain = lookup(built, "sum/" + reading["plain"]["values"]["expr"], 15)
+    plain = lookup(built, "sum/4d6", 15)
+    assert reading["plain"]["values"] == {"expr": "4d6", "target": "15"}
     assert bonus == percent(evaluate("sun-check", {"bonus": 0, "target": 15, "die": "bonus"})["chance"])
     assert plain == percent(evaluate("dice", {"expr": "4d6", "target": 15})["chance"])
     assert bonus != plain
-    for bonus_typed in range(0, 16):   # every sum the search keeps is the dice calculator's own figure
-        expr = read(f"4d6+{bonus_typed} 20")["plain"]["values"]["expr"]
+    for bonus_typed in (-3, 0, 4, 9, 15):   # 4d6 + B against T is the one entry at T - B, as the page looks it up
+        read_as = read(f"4d6{bonus_typed:+d} 20")
+        expr = read_as["plain"]["values"]["expr"]
         for target in (5, 14, 20, 27, 40):
-            assert lookup(built, f"sum/{expr}", target) == percent(evaluate("dice", {"expr": expr, "target": target})["chance"])
+            at = target - int(read_as["values"]["bonus"])
+            if 1 <= at <= 80:
+                assert lookup(built, "sum/4d6", at) == percent(evaluate("dice", {"expr": expr, "target": target})["chance"])
 
 
 def test_a_near_miss_says_what_was_meant() -> None:

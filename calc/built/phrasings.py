@@ -36,10 +36,9 @@ NUMBER_DIGITS = 6                 # a TN, a target, a bonus
 # Each list: the words (lower case) or single characters that play one part in a phrasing.
 WORDS: dict[str, list[str]] = {
     # said around a roll, and read as nothing
-    "filler": ["odds", "chance", "chances", "probability", "of", "the", "what", "whats", "is", "are", "my", "me",
-               "l5r", "7th", "sea", "rk", "roll", "rolling", "rolls", "to", "do", "get", "make", "making",
-               "hit", "beat", "beating", "on", "for", "with", "and", "call", "calling", "called",
-               "least", "if", "it", "how", "likely", "s", "attacks", "until", "down", "take", "takes", "out", "?", ",", ".", "!", ":", ";", "'", "’", "%"],
+    "filler": ["odds", "chance", "chances", "of", "the", "what", "is", "are", "l5r", "roll", "rolling", "to", "do",
+               "on", "for", "with", "and", "call", "least", "s", "attacks", "until", "down", "?", ",", ".", "!", ":",
+               "'", "’", "%"],
     "article": ["a", "an"],    # read as nothing, but as 1 before a raise ("a raise")
     "keep": ["k", "kept", "keep", "keeps", "keeping"],          # 6k3, 6 kept 3
     "near_keep": ["l", "j", "i", "o", "m"],                     # beside k on a keyboard: 6l3 is 6k3 mistyped
@@ -63,11 +62,10 @@ WORDS: dict[str, list[str]] = {
 # a foe named alone ("goon"): the fight calculator set to each kind of defender the word may mean
 NAMED = {"goon": ("henchman", "brute"), "henchman": ("henchman",), "brute": ("brute",)}
 NAMED_CALCULATOR = ("rk-fight", "category", {"rules": "summary"})   # the kinds are the summary rules'
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10}
+NUMBER_WORDS = ["one", "two", "three", "four", "five", "six"]   # each is its place in the list, from 1
 # what a dice expression may hold (with spaces), and what may end it before a target
 EXPRESSION_CHARACTERS = "0123456789dkhlrofx+-*/()!<>=.,%"
-EXPRESSION_ENDS = "abcdefghijklmnopqrstuvwxyz0123456789_)!%"
+EXPRESSION_ENDS = "_)!%"   # beside a letter or a digit
 TARGET_WORDS = ["vs", "against", "tn", "target", "."]   # between a dice expression and its target
 SPACES = (0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF)   # beside every code up to 32 and 0x2000-0x200A
 
@@ -75,10 +73,10 @@ SPACES = (0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF)   # besi
 # what the answer says of a reading, `{name}` filled in by the page
 TEXTS = {
     "meant": "Did you mean {typed}?",
-    "lone": "{rolled}k{kept}, exploding tens, against each TN:",
+    "lone": "{rolled}k{kept} at each TN:",
     "tn": "TN {tn}",
-    "raised": "Raises called: {raises}, each adding {size} to TN {tn}, so the roll must reach {n}.",
-    "plain": "All four dice added up ({expr} against {target})",
+    "raised": "{raises} Raises on TN {tn}: the roll must reach {n}.",
+    "plain": "4d6 all added up ({expr} against {target})",
 }
 
 
@@ -94,16 +92,17 @@ def named() -> dict[str, Any]:
     kinds = {}
     for kind in sorted({k for ks in NAMED.values() for k in ks}):
         settings = {**calculator.defaults(), **fixed, field: kind}
-        question = Question.of(cid, settings)
-        result = question.answer()
-        kinds[kind] = {"href": question.address(), "label": headline.title(result), "figure": headline.shown(result),
+        result = Question.of(cid, settings).answer()
+        address = Question.of(cid, {**fixed, field: kind}).address()   # the rest at the form's defaults
+        kinds[kind] = {"href": address, "label": headline.title(result), "figure": headline.shown(result),
                        "words": f"{calculator.param(field).label}: {calculator.param(field).words(kind, settings)}"}
     return {"title": calculator.title, "kinds": kinds, "words": {word: list(ks) for word, ks in NAMED.items()}}
 
 
 def phrasings() -> dict[str, Any]:
     """The words and numbers the page reads a typed roll with, JSON-ready (in search/answers.json)."""
-    return {"named": named(), "most": MOST, "words": WORDS, "numbers": NUMBER_WORDS, "raise": RAISE, "raise_field": "raises",
+    return {"named": named(), "most": MOST, "words": {part: " ".join(words) for part, words in WORDS.items()},
+            "numbers": " ".join(NUMBER_WORDS), "raise": RAISE, "raise_field": "raises",
             "lone": list(LONE_TNS), "expression": EXPRESSION_CHARACTERS, "ends": EXPRESSION_ENDS,
             "target": TARGET_WORDS, "digits": [COUNT_DIGITS, NUMBER_DIGITS], "texts": TEXTS}
 
@@ -201,7 +200,7 @@ class Reader:
             return whole(t["v"]) if len(t["v"]) <= COUNT_DIGITS else None
         if t["v"] in self.words["article"]:
             return "1"
-        return str(NUMBER_WORDS[t["v"]]) if t["v"] in NUMBER_WORDS else None
+        return str(NUMBER_WORDS.index(t["v"]) + 1) if t["v"] in NUMBER_WORDS else None
 
     def number_after(self, i: int) -> tuple[str, int] | None:
         """[against words] [-] N, where N is no count of what follows it (5 dice, 2 black, two raises):
@@ -368,7 +367,7 @@ def expression(text: str) -> dict[str, Any] | None:
             m -= 1
         if m < k or toks[k]["spaced"]:
             expr = text[:toks[m]["at"]].strip()
-            if expr and lower(expr[-1]) in EXPRESSION_ENDS and has_dice(expr) and is_expression(expr) \
+            if expr and (is_letter(expr[-1]) or is_digit(expr[-1]) or expr[-1] in EXPRESSION_ENDS) and has_dice(expr) and is_expression(expr) \
                     and not any(c in "<>=" for c in expr):
                 return {"kind": "dice", "values": {"expr": expr, "target": whole(value)}}
     return {"kind": "dice", "values": {"expr": text, "target": ""}} if is_expression(text) else None

@@ -45,7 +45,6 @@ POOL_MOST_BLACK = 5    # with up to this many black dice
 HEADLINE = "chance"    # the headline figure an answer gives
 SLOT = "{n}"           # where an entry's label and words take the typed number
 EXPRESSION_CALCULATOR = "dice"   # what any other dice expression opens
-SUM_BONUSES = (0, 15)   # 4d6 added up, with these bonuses (typed "4d6+4 15", read as the bonus die too)
 
 
 @dataclass(frozen=True)
@@ -115,23 +114,14 @@ def _pool_words(params: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class SumKind(Kind):
-    """4d6 + B added up (the dice calculator), beside the bonus die a Seventh Sun player means by "4d6":
-    its target over the Seventh Sun check's range."""
+    """4d6 added up (the dice calculator), beside the bonus die a Seventh Sun player means by "4d6": its
+    target over the Seventh Sun check's range. One entry: 4d6 + B meets T when 4d6 meets T - B, and the
+    page looks it up there (calc/built/phrasings.py reads the B)."""
 
     def field(self) -> IntParam:
         field = get("sun-check").param("target")
         assert isinstance(field, IntParam)
         return field
-
-
-def _sum_expression(bonus: int) -> str:
-    """`4d6+4`, `4d6-1`, `4d6`: as the page writes it from the typed bonus (calc/built/phrasings.py)."""
-    return "4d6" + (f"{bonus:+d}" if bonus else "")
-
-
-def _sum_settings() -> Iterator[dict[str, Any]]:
-    for bonus in range(SUM_BONUSES[0], SUM_BONUSES[1] + 1):
-        yield {"expr": _sum_expression(bonus)}
 
 
 KINDS: tuple[Kind, ...] = (
@@ -152,10 +142,9 @@ KINDS: tuple[Kind, ...] = (
          f"Each die is a d{dice_pool.DEFAULT_SIDES} that succeeds on {dice_pool.DEFAULT_SUCCESS_AT} or more "
          f"(the Codex's reading, {dice_pool.DIE_RULING}); each success on a black die cancels one.",
          _pool_settings, lambda dice, black: dice_pool.net(dice, black), _pool_words),
-    SumKind("sum", EXPRESSION_CALCULATOR, ("expr",), "target", False,
-            f"4d6 with {SUM_BONUSES[0]} to {SUM_BONUSES[1]} added",
+    SumKind("sum", EXPRESSION_CALCULATOR, ("expr",), "target", False, "4d6 and a number added",
             "All four dice added up, none dropped.",
-            _sum_settings, lambda expr: evaluate_expression(parse_expression(expr)),
+            lambda: iter([{"expr": "4d6"}]), lambda expr: evaluate_expression(parse_expression(expr)),
             lambda params: f"{params['expr']} added up, against {params['target']}"),
 )
 

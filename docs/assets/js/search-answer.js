@@ -7,16 +7,23 @@
 // and for any other dice expression it offers the calculator, and answers in place when the
 // calculator runtime has already started, or when the reader asks it to.
 //
-// What is read (case and spaces aside; docs/calculators.md shows readers the same):
-//   Roll & Keep   XkY [vs|against|TN|target|at|@] N               6k3 25, 6k3 vs TN 25
-//   Seventh Sun   3d6[+B|-B] [vs|...] T [[with] [a] bonus|penalty [die]]
-//                 (4d6 in place of 3d6 when a bonus or penalty die is named)   3d6+4 14, 4d6+4 vs 14 bonus
+// What is read (case and spaces aside; docs/calculators.md shows readers the same), with the words
+// of calc/built/phrasings.py (data.phrasings), which says what each part may be:
+//   Roll & Keep   XkY or X kept Y, then [vs|against|TN|target|at|@|=|need] N and [N|a|two] raises, in
+//                 either order: 6k3 25, odds of 6 kept 3 vs TN 25, 6k3 25 two raises (each Raise adds the
+//                 rules' number to the TN); 6k3 alone: its chances at a few TNs; 6l3 25: "did you mean 6k3 25?"
+//   Seventh Sun   3d6[+B|-B] [vs|...] T [[with] [a] bonus|penalty [die]]: 3d6+4 14, 4d6+4 vs 14 bonus;
+//                 4d6 with no die named is the bonus die, beside the four dice added up
 //   Dice pool     [a] pool [of] D | D dice [pool], then in any order
 //                 [B black [dice]] and [need|vs] N [net] [successes]        5 dice, 5 dice 2, pool of 7 1 black
 //   Two of one kind, joined by vs, versus, against, or, compared to/with: the calculator compares them
 //                 (6k3 25 vs 7k3 30)
+//   A foe alone (goon, henchman, brute): the fight calculator set to each kind of defender it may mean
 //   Anything else with dice in it (2d20kh1+5, 3d100*100+1d100 15) opens the dice calculator,
 //                 a number after a space being its target.
+// Words around a roll ("odds", "chance of", "l5r", "roll", "what are the ... ?") are read as nothing.
+// The answer's list is a polite live region from the search's opening on; each answer's link holds
+// only its figure and its question (its name), the rest is plain text beside it.
 // Every text shown is set as text, never as HTML; a link is the built address with the typed
 // numbers (or the typed expression, encoded) in its fields.
 import { SITE_ROOT } from "./links.js";
@@ -44,8 +51,8 @@ const lower = (text) => { let out = ""; for (const c of text) out += c >= "A" &&
 const whole = (digits) => String(Number.parseInt(digits, 10));   // "06" is 6, as the calculators read it
 
 function knownWords(p) {
-  const known = new Set(Object.keys(p.numbers));
-  for (const words of Object.values(p.words)) for (const word of words) known.add(word);
+  const known = new Set(p.numbers.split(" "));
+  for (const words of Object.values(p.words)) for (const word of words.split(" ")) known.add(word);
   return known;
 }
 
@@ -83,7 +90,7 @@ class Reader {
   constructor(text, p) {
     this.text = text;
     this.p = p;
-    this.words = p.sets || (p.sets = Object.fromEntries(Object.entries(p.words).map(([part, words]) => [part, new Set(words)])));
+    this.words = p.sets || (p.sets = Object.fromEntries(Object.entries(p.words).map(([part, words]) => [part, new Set(words.split(" "))])));
     const raw = tokens(text, p).filter((t) => !this.words.filler.has(t.v));
     this.toks = raw.filter((t, i) => !this.words.article.has(t.v) || (i + 1 < raw.length && this.words.raise.has(raw[i + 1].v)));
     this.heads = new Set(["keep", "near_keep", "d", "dice", "raise", "black", "pool"].flatMap((part) => [...this.words[part]]));
@@ -98,7 +105,8 @@ class Reader {
     if (t === null) return null;
     if (t.t === "n") return t.v.length <= this.p.digits[0] ? whole(t.v) : null;
     if (this.words.article.has(t.v)) return "1";
-    return Object.hasOwn(this.p.numbers, t.v) ? String(this.p.numbers[t.v]) : null;
+    const n = this.p.numbers.split(" ").indexOf(t.v);
+    return n < 0 ? null : String(n + 1);
   }
 
   numberAfter(i) {   // [against words] [-] N, N no count of what follows it: [N, the index after] or null
@@ -249,12 +257,13 @@ function expression(text, p) {   // any other dice expression, a number after a 
   const last = toks[k];
   if (last.t === "n" && last.v.length <= p.digits[1]) {
     let value = last.v;
-    if (k > 0 && p.words.minus.includes(toks[k - 1].v) && !last.spaced) { value = `-${value}`; k -= 1; }
+    if (k > 0 && p.words.minus.split(" ").includes(toks[k - 1].v) && !last.spaced) { value = `-${value}`; k -= 1; }
     let m = k;
     while (m > 0 && toks[m - 1].t !== "n" && p.target.includes(toks[m - 1].v)) m -= 1;
     if (m < k || toks[k].spaced) {
       const expr = text.slice(0, toks[m].at).trim();
-      if (expr && p.ends.includes(lower(expr[expr.length - 1])) && hasDice(expr) && isExpression(expr, p)
+      const end = expr[expr.length - 1];
+      if (expr && (isLetter(end) || isDigit(end) || p.ends.includes(end)) && hasDice(expr) && isExpression(expr, p)
           && ![..."<>="].some((c) => expr.includes(c))) {
         return { kind: "dice", values: { expr, target: whole(value) } };
       }
@@ -313,21 +322,25 @@ function el(tag, className, text) {
   return node;
 }
 
-// One answer: where it leads, then a link holding only the figure and the question (its name, which
-// a screen reader says: short), then the rest as plain text.
-function item(href, title, named, rest = [], before = []) {
-  const li = el("li", "md-search-result__item cx-search-answer");
+// A link holding only a figure and its question (its name, which a screen reader says: short, and said
+// in full, for a status, the figure's <output>, is left out of a name worked out from the content).
+function answerLink(href, named) {
   const link = el("a", "md-search-result__link");
   link.href = href;
   const article = el("article", "md-search-result__article md-typeset");
   article.dataset.mdScore = "1e9";   // Enter in the search box follows the best score: this answer
   article.append(...named);
   link.append(article);
-  // its name, said in full: a status (the figure's <output>) inside a link is left out of a name worked out
   link.setAttribute("aria-label", named.map((node) => node.textContent.trim()).join(" "));
+  return link;
+}
+
+// One answer: where it leads, then its link, then the rest as plain text.
+function item(href, title, named, rest = [], before = []) {
+  const li = el("li", "md-search-result__item cx-search-answer");
   const more = el("div", "cx-search-answer__more md-typeset");
   more.append(...rest);
-  li.append(el("p", "cx-search-where", whereFor(new URL(href).pathname, title)), ...before, link, more);
+  li.append(el("p", "cx-search-where", whereFor(new URL(href).pathname, title)), ...before, answerLink(href, named), more);
   return li;
 }
 
@@ -466,20 +479,10 @@ function raised(roll) {
 // A foe named alone ("goon"): the fight calculator set to each kind of defender the word may mean.
 function named(roll) {
   const { title, kinds, words } = data.phrasings.named;
-  const li = el("li", "md-search-result__item cx-search-answer");
-  const found = words[roll.values.name].map((kind) => kinds[kind]);
-  li.append(el("p", "cx-search-where", whereFor(new URL(found[0].href, SITE_ROOT).pathname, title)));
-  for (const kind of found) {
-    const link = el("a", "md-search-result__link");
-    link.href = new URL(kind.href, SITE_ROOT).href;
-    const article = el("article", "md-search-result__article md-typeset");
-    article.dataset.mdScore = "1e9";
-    const named = [el("p", "cx-search-answer__words", kind.words), head(kind.label, kind.figure)];
-    article.append(...named);
-    link.append(article);
-    link.setAttribute("aria-label", named.map((node) => node.textContent.trim()).join(" "));
-    li.append(link);
-  }
+  const [first, ...others] = words[roll.values.name].map((kind) => kinds[kind]);
+  const named = (kind) => [el("p", "cx-search-answer__words", kind.words), head(kind.label, kind.figure)];
+  const li = item(new URL(first.href, SITE_ROOT).href, title, named(first));
+  for (const kind of others) li.lastElementChild.before(answerLink(new URL(kind.href, SITE_ROOT).href, named(kind)));
   return li;
 }
 
@@ -531,10 +534,11 @@ function answer(query) {
 // "4d6 15": beside the bonus die, the same dice added up, with its own link (the dice calculator).
 function plainSum(roll) {
   if (!roll.plain) return [];
-  const found = lookup(roll.plain);
+  const { target } = roll.plain.values;   // 4d6 + B meets T when 4d6 meets T - B: the one entry kept
+  const found = lookup({ kind: "sum", values: { expr: "4d6", target: String(Number(target) - Number(roll.values.bonus)) } });
   if (!found || found.figure === null) return [];
   const link = el("a", "cx-search-answer__plain");
-  link.href = address(found.kind.href, found.values);
+  link.href = address(found.kind.href, roll.plain.values);
   const line = head(fillIn(data.phrasings.texts.plain, roll.plain.values), found.figure, "p");
   link.append(line);
   link.setAttribute("aria-label", line.textContent);
