@@ -16,7 +16,9 @@ What a reading is (values are text, as the calculators' fields take them):
   as the bonus die, with `"plain": {"kind": "sum", ...}`, the same dice added up;
 - `{"kind": "pool", "values": {"dice", "black"?, "need"?}}`: a dice pool;
 - `{"kind": "dice", "values": {"expr", "target"}}`: any other dice expression;
-- any of the first three with `"versus"`: a second roll of the same kind, compared.
+- any of the first three with `"versus"`: a second roll of the same kind, compared;
+- `{"kind": "named", "values": {"name"}}`: a foe named alone ("goon"), answered with the fight
+  calculator set to each kind of defender the word may mean (`named()`, figures from calc).
 
 The dice rules stay in calc: this module only reads words, and says what a Raise adds to a TN by
 the rules' own number (`calc.roll_keep.rules.RAISE`, from calc/data/rk_numbers.json).
