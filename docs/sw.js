@@ -181,7 +181,8 @@ async function shareFirst(request, target) {
   } catch (err) {
     const rule = new URL(target);
     if (!(await (await caches.open(CACHE)).match(withoutQuery(rule.href)))) return offlinePage();
-    rule.search = new URL(request.url).search;   // the reader's open tab (?rules=house)
+    const rules = new URL(request.url).searchParams.get("rules");   // the reader's open tab, and nothing else
+    rule.search = rules === "summary" || rules === "house" ? `?rules=${rules}` : "";
     return Response.redirect(rule.href, 302);
   }
 }

@@ -15,11 +15,13 @@ import contextlib
 import gzip
 import time
 from typing import Any, Iterator
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
+
 from calc import Question, evaluate
+from calc.built.phrasings import LONE_TNS
 from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
 from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
@@ -99,9 +101,9 @@ def first_result(page: Any) -> Any:
 
 
 def tap_first(page: Any) -> None:
-    """A finger on the first result's link, near its top (where its title and figure are)."""
-    spot = first_result(page).locator("a").bounding_box()
-    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 30)
+    """A finger on the first result's link, near its top (where its figure is)."""
+    spot = first_result(page).locator("a").first.bounding_box()
+    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + min(30, spot["height"] / 2))
 
 
 # ---------------------------------------------------------------- item 1: a roll is answered first
@@ -129,7 +131,7 @@ def test_a_typed_roll_is_the_first_result_with_calcs_figure(no_runtime: Any, ser
     assert first.locator("output").inner_text() == percent(evaluate(cid, params)["chance"])
     top = first.bounding_box()
     assert top["y"] >= 0 and top["y"] + 100 <= PHONE["height"], top   # in view under the box
-    href = first.locator("a").get_attribute("href")
+    href = first.locator("a").first.get_attribute("href")
     asked = Question.from_query(urlsplit(href).query)
     assert asked.calculator == cid and asked.params() == {k: str(v) for k, v in params.items()}
     assert urlsplit(href).path.endswith("/" + Question.of(cid, params).address().partition("?")[0])
@@ -171,7 +173,7 @@ def test_two_rolls_compared_show_both_figures_and_open_compare_mode(no_runtime: 
     first = first_result(page)
     a, b = {"rolled": 6, "kept": 3, "tn": 25}, {"rolled": 7, "kept": 3, "tn": 30}
     assert first.locator("output").all_inner_texts() == [percent(evaluate("rk-check", side)["chance"]) for side in (a, b)]
-    query = dict(pair.split("=") for pair in urlsplit(first.locator("a").get_attribute("href")).query.split("&"))
+    query = dict(pair.split("=") for pair in urlsplit(first.locator("a").first.get_attribute("href")).query.split("&"))
     assert query == {"calc": "rk-check", **{k: str(v) for k, v in a.items()}, **{f"b.{k}": str(v) for k, v in b.items()}}
     tap_first(page)
     page.wait_for_selector('[data-calculator="rk-check"][data-compare="on"]')
@@ -183,7 +185,7 @@ def test_a_query_that_is_no_roll_searches_as_before(no_runtime: Any, served: str
     page = no_runtime
     page.goto(served)
     box = open_search(page)
-    for typed in ("parry", "6k3", "pool odds"):
+    for typed in ("parry", "6k3 parry", "pool odds"):
         box.fill(typed)
         box.press("End")
         page.wait_for_selector(".md-search-result__list .md-search-result__item")
@@ -196,7 +198,7 @@ def test_a_dice_expression_is_offered_and_typed_markup_stays_text(no_runtime: An
     box = open_search(page)
     type_in(page, box, "2d20 15")
     first = first_result(page)
-    asked = Question.from_query(urlsplit(first.locator("a").get_attribute("href")).query)
+    asked = Question.from_query(urlsplit(first.locator("a").first.get_attribute("href")).query)
     assert asked.calculator == "dice" and asked.params() == {"expr": "2d20", "target": "15"}
     assert first.locator(".cx-search-answer__work").is_visible()   # the runtime is not loaded: asked for
     type_in(page, box, "1d4 <hr><ol>")
@@ -212,7 +214,7 @@ def test_past_the_figures_kept_the_calculator_is_offered(no_runtime: Any, served
     type_in(page, box, "14k5 40")
     first = first_result(page)
     assert "up to 12 dice" in first.inner_text()
-    asked = Question.from_query(urlsplit(first.locator("a").get_attribute("href")).query)
+    asked = Question.from_query(urlsplit(first.locator("a").first.get_attribute("href")).query)
     assert asked.params() == {"rolled": "14", "kept": "5", "tn": "40"}
     assert page.refused == []   # nothing was asked of the runtime until the reader asks
 
@@ -257,6 +259,9 @@ WORDS = [
     ("roll and keep chance", "/calculators/#calculators-rk-check"),
     ("goon", "/calculators/#calculators-rk-fight"),
     ("print roll and keep", "/print/rk/"),   # a page the search leaves out, found by its own words
+    ("initiative odds", "/calculators/#calculators-rk-initiative"),   # issue 50 item 4
+    ("when do I act", "/calculators/#calculators-rk-initiative"),
+    ("Reflexes", "/rk/initiative/#rk-action-dice"),   # what other games call it: Panache; Finesse and Wits
 ]
 
 
@@ -272,8 +277,8 @@ def test_a_players_words_find_the_rule_first(no_runtime: Any, served: str) -> No
     assert wrong == {}
     # "5 dice" is a roll: its answer, first, is the pool calculator's
     type_in(page, box, "5 dice")
-    assert "/pool/melee/" in first_result(page).locator("a").get_attribute("href")
-    assert "calc=pool-check" in first_result(page).locator("a").get_attribute("href")
+    assert "/pool/melee/" in first_result(page).locator("a").first.get_attribute("href")
+    assert "calc=pool-check" in first_result(page).locator("a").first.get_attribute("href")
 
 
 @pytest.mark.parametrize("arrival", ["at once", "late", "on a busy phone"])
@@ -353,3 +358,85 @@ def test_the_answer_passes_axe_in_both_themes(browser: Any, served: str) -> None
         assert found == []
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- issue 50: heard, and asked a player's way
+# The answer sits in a polite live region that is there before it appears (so it is announced), and its
+# link is named by the figure and the question alone (under 120 characters), the rest plain text. New
+# phrasings are answered with calc's figures; a link's `?q=` built to make the old reader backtrack no
+# longer holds the page.
+def accessible_name(link: Any) -> str:
+    """The link's accessible name as Chromium computes it (Playwright's ARIA snapshot: `- link "name"`)."""
+    first = link.aria_snapshot().splitlines()[0].strip().replace("- 'link", "- link")
+    assert first.startswith('- link "'), first
+    return first[len('- link "'):first.rindex('"')]
+
+
+def test_the_answer_is_announced_and_its_link_is_short(no_runtime: Any, served: str) -> None:
+    page = no_runtime
+    page.goto(served)
+    box = open_search(page)
+    region = page.locator(".md-search-result .cx-search-answers")
+    assert region.get_attribute("aria-live") == "polite"   # there, empty, before any answer
+    page.evaluate("() => { document.querySelector('.cx-search-answers').dataset.before = '1'; }")
+    for typed, figure, question in [
+        ("6k3 25", percent(evaluate("rk-check", {"rolled": 6, "kept": 3, "tn": 25})["chance"]), "6k3 against TN 25"),
+        ("5 dice 2", percent(evaluate("pool-check", {"dice": 5, "need": 2})["chance"]), "5 dice"),
+        ("6k3 TN 25 vs 7k3 TN 30", percent(evaluate("rk-check", {"rolled": 6, "kept": 3, "tn": 25})["chance"]),
+         "6k3 against TN 25"),
+    ]:
+        type_in(page, box, typed)
+        answer = page.locator(".cx-search-answers[data-before='1'][aria-live='polite'] > .cx-search-answer")
+        assert answer.count() == 1, typed
+        link = answer.locator("a.md-search-result__link")
+        assert link.count() == 1
+        name = accessible_name(link)
+        assert figure in name and question in name and len(name) < 120, (typed, name)
+        rest = answer.locator(".cx-search-answer__more").inner_text()
+        assert len(rest) > 40 and rest not in name   # the rules it rests on: plain text, out of the name
+
+
+@pytest.mark.parametrize(("typed", "cid", "params", "figures"), [
+    ("odds of 6 kept 3 vs TN 25", "rk-check", {"rolled": 6, "kept": 3, "tn": 25}, None),
+    ("6k3 25 two raises", "rk-check", {"rolled": 6, "kept": 3, "tn": 25, "raises": 2}, None),
+    ("a pool of 5 dice need 2", "pool-check", {"dice": 5, "black": 0, "need": 2}, None),
+    ("l5r 6k3", "rk-check", {"rolled": 6, "kept": 3}, [{"rolled": 6, "kept": 3, "tn": tn} for tn in LONE_TNS]),
+    ("4d6 15", "sun-check", {"die": "bonus", "bonus": 0, "target": 15}, None),
+    ("6l3 25", "rk-check", {"rolled": 6, "kept": 3, "tn": 25}, None),
+])
+def test_a_players_phrasing_is_answered_with_calcs_figure(no_runtime: Any, served: str, typed: str, cid: str,
+                                                          params: dict[str, Any], figures: Any) -> None:
+    page = no_runtime
+    page.goto(served)
+    box = open_search(page)
+    type_in(page, box, typed)
+    first = first_result(page)
+    shown = first.locator("a.md-search-result__link output").all_inner_texts()
+    expected = [percent(evaluate("rk-check", p)["chance"]) for p in figures] if figures \
+        else [percent(evaluate(cid, params)["chance"])]
+    assert shown == expected
+    href = first.locator("a.md-search-result__link").get_attribute("href")
+    asked = Question.from_query(urlsplit(href).query)
+    assert asked.calculator == cid and asked.params() == {k: str(v) for k, v in params.items()}
+    if typed == "4d6 15":   # and the same dice added up, beside it
+        plain = first.locator("a.cx-search-answer__plain")
+        assert plain.locator("output").inner_text() == percent(evaluate("dice", {"expr": "4d6", "target": 15})["chance"])
+        assert Question.from_query(urlsplit(plain.get_attribute("href")).query).params() == {"expr": "4d6", "target": "15"}
+    if typed == "6l3 25":
+        assert "Did you mean 6k3 25?" in first.inner_text()
+
+
+def test_a_links_query_built_to_backtrack_does_not_hold_the_page(no_runtime: Any, served: str) -> None:
+    """The issue's 41 characters (25 s in the old reader), then 1,000: the box is filled from `?q=`."""
+    page = no_runtime
+    for attack in ["6k3" + " @ x" * 9 + " @", ("6k3" + " @ x" * 250)[:1000]]:
+        began = time.monotonic()
+        page.goto(served + "?q=" + quote(attack))
+        box = open_search(page)
+        box.fill(attack)
+        took = page.evaluate("""() => { const box = document.querySelector('.md-search__input'); const t = performance.now();
+            box.dispatchEvent(new Event('input')); box.dispatchEvent(new KeyboardEvent('keyup'));
+            return performance.now() - t; }""")
+        assert took < 50, f"{took:.0f} ms for one key on {len(attack)} characters"
+        assert page.locator(".cx-search-answer").count() == 0
+        assert time.monotonic() - began < 20

@@ -8,6 +8,8 @@ docs/assets/js/share.js (a reader goes on to the rule) and links.js (Copy link c
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -297,3 +299,34 @@ def test_without_javascript_a_share_page_shows_the_ruling_and_its_link_leads_on(
         page.wait_for_url(served + "rulings/#r-0014")
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- issue 50 item 2: only the tab goes on
+SHARE_RUN = """
+const vm = require("node:vm");
+const fs = require("node:fs");
+const out = [];
+for (const search of JSON.parse(process.argv[2])) {
+  const context = {
+    URL, URLSearchParams,
+    document: { getElementById: () => ({ href: "https://codex.example/rk/damage/#rk-damage-rolls" }) },
+    location: { search, replace: (href) => out.push(href) },
+  };
+  vm.runInNewContext(fs.readFileSync(process.argv[1], "utf8"), context);
+}
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
+def test_a_share_address_passes_on_only_the_rules_tab() -> None:
+    """share.js, run as the share page runs it: of the address's query only `rules=summary|house` goes on."""
+    searches = ["", "?rules=house", "?rules=summary", "?q=6k3%20%40%20x%20%40%20x", "?rules=house&q=6k3",
+                "?calc=rk-check&tn=300&rules=house", "?rules=evil", "?rules=house%22%3E", "?utm_source=forum"]
+    done = subprocess.run(["node", "-e", SHARE_RUN, str(ROOT / "docs/assets/js/share.js"), json.dumps(searches)],
+                          capture_output=True, text=True, check=True, timeout=60)
+    rule = "https://codex.example/rk/damage/"
+    assert json.loads(done.stdout) == [
+        f"{rule}#rk-damage-rolls", f"{rule}?rules=house#rk-damage-rolls", f"{rule}?rules=summary#rk-damage-rolls",
+        f"{rule}#rk-damage-rolls", f"{rule}?rules=house#rk-damage-rolls", f"{rule}?rules=house#rk-damage-rolls",
+        f"{rule}#rk-damage-rolls", f"{rule}#rk-damage-rolls", f"{rule}#rk-damage-rolls"]

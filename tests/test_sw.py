@@ -421,6 +421,8 @@ def test_a_share_address_offline_opens_its_rule_when_its_page_is_kept(fresh: Any
         page.goto(site.url + "s/rk-wound-checks/?rules=house")
         page.wait_for_url(site.url + "rk/damage/?rules=house#rk-wound-checks")
         assert page.locator("h1").first.inner_text().startswith("Damage and wounds")
+        page.goto(site.url + "s/rk-wound-checks/?q=6k3%20%40%20x&calc=rk-check&rules=house")   # issue 50: only the tab
+        page.wait_for_url(site.url + "rk/damage/?rules=house#rk-wound-checks")
         page.goto(site.url + "s/sun-basic-roll/")   # its page never visited: not kept
         assert page.locator("h1").first.inner_text() == "You are offline"
     finally:

@@ -31,6 +31,7 @@ from calc.roll_keep import check as rk_check
 
 from calc.seventh_sun import check as seventh_sun
 from calc.dice.dist import Dist
+from calc.dice.notation import evaluate as evaluate_expression, parse as parse_expression
 from calc.dice.keep import roll_keep
 from calc.params import IntParam
 from calc.question import Question
@@ -121,6 +122,18 @@ def _sun_words(params: Mapping[str, Any]) -> str:
     return words if bonus >= 0 else words.replace(f"3d6 + {bonus} ", f"3d6 − {-bonus} ", 1)
 
 
+@dataclass(frozen=True)
+class SumKind(Kind):
+    """4d6 added up (the dice calculator), beside the bonus die a Seventh Sun player means by "4d6": its
+    target over the Seventh Sun check's range. One entry: 4d6 + B meets T when 4d6 meets T - B, and the
+    page looks it up there (calc/built/phrasings.py reads the B)."""
+
+    def field(self) -> IntParam:
+        field = get("sun-check").param("target")
+        assert isinstance(field, IntParam)
+        return field
+
+
 KINDS: tuple[Kind, ...] = (
     Kind("rk", "rk-check", ("rolled", "kept"), "tn", False,
          f"XkY with up to {RK_MOST_DICE} dice rolled and no more kept than rolled",
@@ -136,6 +149,10 @@ KINDS: tuple[Kind, ...] = (
          f"pools of up to {POOL_MOST_DICE} dice with up to {POOL_MOST_BLACK} black dice",
          "",   # the die, its success face and the black dice are all readings, said after it
          _pool_settings, lambda dice, black: dice_pool.net(dice, black), _pool_words),
+    SumKind("sum", EXPRESSION_CALCULATOR, ("expr",), "target", False, "4d6 and a number added",
+            "All four dice added up, none dropped.",
+            lambda: iter([{"expr": "4d6"}]), lambda expr: evaluate_expression(parse_expression(expr)),
+            lambda params: f"{params['expr']} added up, against {params['target']}"),
 )
 
 

@@ -16,7 +16,8 @@ plugin has written `search/search_index.json`:
 It also puts a colon between each calculator field's label and its help in the indexed text
 (the form's label and help are separate elements, which the index ran together), and writes
 `search/answers.json`: the figures `calc.built.search_answers` works out for a roll typed into the
-search ("6k3 25"), which docs/assets/js/search-answer.js fetches when the search is opened.
+search ("6k3 25") and the words a player types around one (`calc.built.phrasings`), which
+docs/assets/js/search-answer.js fetches when the search is opened.
 
 Listed before hooks/security.py, which fingerprints the index for the offline manifest.
 """
@@ -211,10 +212,12 @@ def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files
 
 
 def write_answers(site_dir: Path) -> int:
-    """`search/answers.json`: the figures for a roll typed into the search (calc.built.search_answers); its bytes."""
+    """`search/answers.json`: the figures for a roll typed into the search (calc.built.search_answers), and
+    the words the page reads a typed roll with (calc.built.phrasings); its bytes."""
+    from calc.built.phrasings import phrasings
     from calc.built.search_answers import table
 
-    text = json.dumps(table(), ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps({**table(), "phrasings": phrasings()}, ensure_ascii=False, separators=(",", ":"))
     path = site_dir / ANSWERS
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
