@@ -139,6 +139,15 @@ MEANINGS: dict[str, Callable[[Calculator, Mapping[str, Any], Mapping[str, Any]],
 }
 
 
+def draw_label(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """What the Roll of one answer draws, in words: its draw's label (a chart's Roll is named for it)."""
+    meaning = MEANINGS.get(calculator.id)
+    if meaning is None:
+        distribution = Answer.of(calculator, result).distribution
+        return distribution.title if distribution else ""
+    return meaning(calculator, params, result)[0]
+
+
 def answer_draw(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Draw | None:
     """The Roll of one answer (validated `params`, the `result` calc gave for them), or None when the
     answer has no distribution to roll."""
@@ -153,4 +162,4 @@ def answer_draw(calculator: Calculator, params: Mapping[str, Any], result: Mappi
     return draw_of(distribution.pmf, label, bands, tail=distribution.tail)
 
 
-__all__ = ["MEANINGS", "TOTAL", "against_tn", "answer_draw", "successes_needed"]
+__all__ = ["MEANINGS", "TOTAL", "against_tn", "answer_draw", "draw_label", "successes_needed"]
