@@ -60,7 +60,7 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
         result = calculator.compute(**clean)
     except InputError as err:
         return error_reply(err)
-    return {"result": compact(result), "html": result_html(calculator, result), "text": answer_text(calculator, clean, result)}
+    return {"result": compact(result), "html": result_html(calculator, result, clean), "text": answer_text(calculator, clean, result)}
 
 
 # what a request asks: one calculator's answer, settings A against B, every total of an answer, or

@@ -23,6 +23,12 @@ from .markup import chart_toggle, roll_button
 TABLE_ENDS = 50      # the lowest and the highest totals the table lists one by one
 TABLE_RANGES = 200   # at most this many rows for the totals between them (a table of 300 totals or fewer is whole)
 CSV_HEADER = "total,exactly,at_least"
+CSV_DIGITS = 12      # significant digits of a chance in the CSV: past them lies the sums' float noise
+
+
+def csv_chance(p: float) -> str:
+    """A chance as the CSV writes it: 12 significant digits, so 0.9999999900000284 is 0.99999999."""
+    return f"{p:.{CSV_DIGITS}g}"
 
 
 def is_whole(pmf: list[list[float]]) -> bool:
@@ -68,9 +74,10 @@ def about_totals(pmf: list[list[float]]) -> str:
     return f"{count:,} possible totals, from {int(pmf[0][0])} to {int(pmf[-1][0])}. {chart} {table}"
 
 
-def distribution_html(cid: str, distribution: Distribution) -> str:
+def distribution_html(cid: str, distribution: Distribution, roll: str = "") -> str:
     """The chart (at least / exactly) with what it and the table show, the CSV download beside it
-    when the table does not list every total, the chart's readout and the table of totals."""
+    when the table does not list every total, the chart's readout and the table of totals; its Roll
+    named for `roll` (what the answer's Roll draws), else for the chart's title."""
     pmf = distribution.pmf
     about = about_totals(pmf)
     download = "" if is_whole(pmf) else (
@@ -78,7 +85,7 @@ def distribution_html(cid: str, distribution: Distribution) -> str:
         f"Download every total (CSV, {size_words(csv_bytes(pmf))})</button></p>"
     )
     return (
-        f'<div class="cx-chart"><p class="cx-subtitle">{escape(distribution.title)} {roll_button()}</p>'
+        f'<div class="cx-chart"><p class="cx-subtitle">{escape(distribution.title)} {roll_button(roll or distribution.title)}</p>'
         + (f'<p class="cx-chart__grouped">{escape(about)}</p>' if about else "") + download
         + chart_toggle(f"{cid}-chart", bars_svg(pmf, cumulative=True, label="Chance of rolling at least each total"),
                        bars_svg(pmf, cumulative=False, label="Chance of rolling exactly each total"))
@@ -88,15 +95,16 @@ def distribution_html(cid: str, distribution: Distribution) -> str:
 
 def csv_bytes(pmf: list[list[float]]) -> int:
     """The size of `totals_csv(pmf)` in bytes (it is ASCII), worked out without writing it."""
-    lines = (len(str(int(x))) + len(repr(p)) + len(repr(up)) for (x, p), up in zip(pmf, at_least(pmf)))
+    lines = (len(str(int(x))) + len(csv_chance(p)) + len(csv_chance(up)) for (x, p), up in zip(pmf, at_least(pmf)))
     return len(CSV_HEADER) + 2 + sum(lines) + 4 * len(pmf)   # two commas and a CRLF a line
 
 
 def totals_csv(pmf: list[list[float]]) -> str:
     """Every total with its chance of exactly and of at least it, as CSV with a header line; the
-    chances as fractions of 1 written in full (repr), for a spreadsheet to read exactly."""
+    chances as fractions of 1 to 12 significant digits (`csv_chance`), which a spreadsheet reads
+    as they are: the float sums' last digits are noise, not odds."""
     lines = [CSV_HEADER]
-    lines += [f"{r.low},{r.chance!r},{r.at_least!r}" for r in single(pmf)]
+    lines += [f"{r.low},{csv_chance(r.chance)},{csv_chance(r.at_least)}" for r in single(pmf)]
     return "\r\n".join(lines) + "\r\n"
 
 

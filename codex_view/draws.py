@@ -17,6 +17,14 @@ from calc.dice.draw import Draw, draw_of
 from .answer import Answer
 
 
+def draw_label(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """What the Roll of one answer draws, in words: its draw's label (a chart's Roll is named for it)."""
+    if calculator.meaning is None:
+        distribution = Answer.of(calculator, result).distribution
+        return distribution.title if distribution else ""
+    return calculator.meaning(calculator, params, result)[0]
+
+
 def answer_draw(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> Draw | None:
     """The Roll of one answer (validated `params`, the `result` calc gave for them), or None when the
     answer has no distribution to roll."""
@@ -30,4 +38,4 @@ def answer_draw(calculator: Calculator, params: Mapping[str, Any], result: Mappi
     return draw_of(distribution.pmf, label, bands, tail=distribution.tail)
 
 
-__all__ = ["answer_draw"]
+__all__ = ["answer_draw", "draw_label"]

@@ -56,11 +56,12 @@ def chart_toggle(name: str, at_least: str, exactly: str) -> str:
     )
 
 
-def roll_button() -> str:
+def roll_button(roll: str) -> str:
     """A chart's Roll: draws a total from the answer's distribution (docs/assets/js/roll.js, loaded on
     its first tap). Written with the chart, in the built answer and in each live one, so it is in its
-    place from the first paint and moves nothing; a page read without script never shows it."""
-    return '<button type="button" class="cx-draw md-button">Roll</button>'
+    place from the first paint and moves nothing; a page read without script never shows it. Its
+    name says which roll it draws (`roll`, the draw's own label), as a popover's "Roll 6k3" does."""
+    return f'<button type="button" class="cx-draw md-button" aria-label="Roll {attr(roll)}" title="Roll {attr(roll)}">Roll</button>'
 
 
 def handoff_button(handoff: Handoff) -> str:

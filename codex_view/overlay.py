@@ -133,7 +133,7 @@ def overlay_html(cid: str, a: Answer, b: Answer) -> str:
         for cumulative, label in ((True, "A and B: chance of at least each total"),
                                   (False, "A and B: chance of exactly each total")))
     return (
-        f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B {roll_button()}</p>'
+        f'<div class="cx-chart cx-chart--compare"><p class="cx-subtitle">{escape(title)}: A and B {roll_button(f"{title}: A and B")}</p>'
         + _copies([_grouping(len(xs), runs) for runs in variants]) +
         f'<p class="cx-chart__legend"><span class="cx-swatch cx-swatch--a"></span>A '
         f'<span class="cx-swatch cx-swatch--b"></span>B</p>'

@@ -17,6 +17,7 @@ from calc.params import TRAILING_NOTE, TRUE_WORDS, ChoiceParam, Param, canonical
 
 from .answer import Answer, Band, Table
 from .distribution import distribution_html
+from .draws import draw_label
 from .escaping import escape
 from .format import percent
 from .markup import attr, data_value, figure_output, handoff_button
@@ -162,8 +163,9 @@ def notes_html(notes: tuple[str, ...]) -> str:
     return "".join(f'<p class="cx-note">{escape(note)}</p>' for note in notes)
 
 
-def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
-    """The result region: headline figures, bands, tables, the distribution chart, notes."""
+def result_html(calculator: Calculator, result: Mapping[str, Any], params: Mapping[str, Any] | None = None) -> str:
+    """The result region: headline figures, bands, tables, the distribution chart (its Roll named
+    for the roll it draws for the settings `params`; without them, for the chart), notes."""
     answer = Answer.of(calculator, result)
     parts = [_headlines(answer)]
     if answer.reading:  # the dice calculator says how it read the expression
@@ -175,7 +177,7 @@ def result_html(calculator: Calculator, result: Mapping[str, Any]) -> str:
         parts.append(_bands(answer.degrees, "Degrees of success and failure"))
     parts.append(tables_html(answer.tables))
     if answer.distribution:
-        parts.append(distribution_html(calculator.id, answer.distribution))
+        parts.append(distribution_html(calculator.id, answer.distribution, draw_label(calculator, params, result) if params is not None else ""))
     parts.append(notes_html(answer.notes))
     return "".join(parts)
 
@@ -221,7 +223,7 @@ def widget_html(
         f'<div class="cx-toolbar"><span class="cx-status" role="status" aria-live="polite">'
         f"Showing the result for the default values, worked out when the site was built.</span>"
         f'<button type="button" class="cx-stop md-button" hidden>Stop</button></div>'
-        f'<div class="cx-result" aria-live="polite">{result_html(calculator, result)}</div>'
+        f'<div class="cx-result" aria-live="polite">{result_html(calculator, result, values)}</div>'
         f'<p class="cx-links">{rule}'
         f'<button type="button" class="cx-copy md-button" hidden>Copy link to these odds</button></p>'
         "</section>"

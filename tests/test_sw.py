@@ -173,6 +173,14 @@ def test_the_offline_page_is_built_with_links_from_the_root(site_dir: Path) -> N
     assert "offline.html" in manifest(site_dir)["core"]
 
 
+def test_the_offline_page_offers_no_download(site_dir: Path) -> None:
+    """Issue 50 item 5: shown with no connection, the offline page offers only what works offline:
+    not the "Keep the Codex" button, whose download (18 MB) it cannot make; every other page has it."""
+    assert "data-offline-keep" not in (site_dir / "offline.html").read_text(encoding="utf-8")
+    assert "data-offline-keep" in (site_dir / "404.html").read_text(encoding="utf-8")
+    assert "data-offline-keep" in (site_dir / "sun" / "rules" / "index.html").read_text(encoding="utf-8")
+
+
 # ------------------------------------------------------------------------------ install, under Node
 def install(site_dir: Path, **scenario: Any) -> dict[str, Any]:
     """What the built sw.js fetches and keeps on install (tests/sw_harness.mjs: stand-ins for the

@@ -93,7 +93,8 @@ def test_the_csv_lists_every_total(expr: str) -> None:
     reply = json.loads(run("dice", json.dumps({"expr": expr}), "totals"))
     rows = list(csv.reader(io.StringIO(reply["csv"])))
     assert rows[0] == ["total", "exactly", "at_least"]
-    assert [[int(x), float(p)] for x, p, _ in rows[1:]] == [[int(x), p] for x, p in pmf]
+    assert [int(x) for x, _, _ in rows[1:]] == [int(x) for x, _ in pmf]
+    assert [float(p) for _, p, _ in rows[1:]] == pytest.approx([p for _, p in pmf], rel=1e-11, abs=0)   # 12 digits
     assert float(rows[1][2]) == pytest.approx(1.0) and float(rows[-1][2]) == float(rows[-1][1])
 
 
@@ -183,3 +184,24 @@ def test_sizes_in_words() -> None:
 
     assert [size_words(n) for n in (653, 4_712, 89_146, 999_499, 999_500, 1_058_121)] == [
         "653 bytes", "4.7 kB", "89 kB", "999 kB", "1.0 MB", "1.1 MB"]
+
+
+@pytest.mark.parametrize("expr", [HUGE[0], "4d10!+3"])
+def test_the_csv_writes_each_chance_to_12_significant_digits(expr: str) -> None:
+    """Issue 50 item 5: no float noise such as 0.9999999900000284 (the 29,800 totals of
+    3d100*100+1d100 had it in 29,712 rows): each chance to 12 significant digits (within 1e-11 of
+    calc's, relative), and the file's stated size is still its own."""
+    from codex_view.distribution import csv_bytes
+
+    pmf = calc.evaluate("dice", {"expr": expr})["distribution"]
+    text = json.loads(run("dice", json.dumps({"expr": expr}), "totals"))["csv"]
+    rows = list(csv.reader(io.StringIO(text)))[1:]
+    running = 1.0
+    for (total, p), (x, exactly, at_least) in zip(pmf, rows):
+        for written in (exactly, at_least):
+            digits = re.sub(r"e.*$", "", written).replace(".", "").lstrip("0")
+            assert len(digits) <= 12, written
+        assert int(x) == int(total) and abs(float(exactly) - p) <= 1e-11 * p
+        assert abs(float(at_least) - running) <= 1e-11
+        running -= p
+    assert "0.9999999900000284" not in text and csv_bytes(pmf) == len(text)

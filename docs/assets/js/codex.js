@@ -30,12 +30,21 @@ function bindCalculator(root) {
   bindReading(root);
 }
 
+// A link followed inside the site (a popover's calculator link, a search answer: Material swaps the
+// page in, and linked.js ran only on the visit's first page) is a link all the same: the calculator
+// it names answers first, under the "Asked" line (asked.js), as on a link's first load.
+function markLinked(roots) {
+  const id = new URLSearchParams(location.search).get("calc");
+  for (const root of roots) if (id && root.dataset.calculator === id) root.classList.add("cx-calc--answer-first");
+}
+
 // A link's calculator (linked.js: answer first) is bound first, and the page's others a frame
 // later: what binding changes in the others (their buttons, a form's folded fields) grows the page
 // above the reader's calculator in a frame of its own, which the browser's scroll anchoring
 // absorbs, rather than in the frame that settles the linked calculator itself.
 function bindCalculators() {
   const roots = [...document.querySelectorAll("[data-calculator]")];
+  markLinked(roots);
   const linked = roots.filter((root) => root.classList.contains("cx-calc--answer-first"));
   linked.forEach(bindCalculator);
   const rest = () => roots.filter((root) => !linked.includes(root) && root.isConnected).forEach(bindCalculator);

@@ -13,4 +13,7 @@
   // "24.1 MB"; and a download under way, "3.4 of 5.2 MB"
   scope.codexMegabytes = (bytes) => `${figure(bytes)} MB`;
   scope.codexMegabytesOf = (done, total) => `${figure(done)} of ${figure(total)} MB`;
+  // a download whose size depends on the connection: "4.6 to 9.4 MB" (one figure when they agree)
+  scope.codexMegabytesFromTo = (least, most) => (figure(least) === figure(most)
+    ? `${figure(most)} MB` : `${figure(least)} to ${figure(most)} MB`);
 })(self);

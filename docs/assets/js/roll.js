@@ -21,6 +21,8 @@ const styled = document.querySelector(`link[href="${STYLE}"]`) ? Promise.resolve
 });
 
 const KEEP = 5;   // draws kept on screen, newest first
+// a truncated tail below this is no chance a reader can meet: not said (a d6's tail is 5.6e-16)
+const TAIL_WORTH_SAYING = 1e-9;
 const pages = new Map();   // rolls.json address -> its promise (a failed fetch is forgotten)
 const texts = new Map();   // page path + roll key -> the lines drawn, newest first
 
@@ -53,13 +55,16 @@ function drawLine(draws, labelled = draws.length > 1) {
 
 // The largest chance a draw of the line left out, in the words Python wrote for it (calc.wording.percent).
 function tailNote(line) {
-  const tails = line.filter((part) => part.tail > 0);
+  const tails = line.filter((part) => part.tail >= TAIL_WORTH_SAYING);
   if (!tails.length) return "";
   const most = tails.reduce((a, b) => (b.tail > a.tail ? b : a));
   return `Not drawn: the truncated tail of the exploding dice, a chance of ${most.tailWords}.`;
 }
 
-function item(line) {
+// A draw's totals, to tell a repeated one (the same totals as the draw before it) from a dead tap.
+const totals = (line) => line.map((part) => part.total).join(" ");
+
+function item(line, before) {
   const li = document.createElement("li");
   line.forEach((part, i) => {
     const span = document.createElement("span");
@@ -67,8 +72,12 @@ function item(line) {
     span.dataset.total = String(part.total);
     span.textContent = part.words;
     li.append(i ? "; " : "", span);
-    if (part.label) li.append(" ", Object.assign(document.createElement("span"), { className: "cx-draws__of", textContent: `(${part.label})` }));
+    // after a dash, not in brackets: a label may hold brackets of its own ("Net successes (Dice…)")
+    if (part.label) li.append(" ", Object.assign(document.createElement("span"), { className: "cx-draws__of", textContent: `\u2014 ${part.label}` }));
   });
+  if (before && totals(before) === totals(line)) {
+    li.append(" ", Object.assign(document.createElement("span"), { className: "cx-draws__again", textContent: "(a new draw, the same total again)" }));
+  }
   return li;
 }
 
@@ -93,7 +102,7 @@ function say(region, text) {
 // A new draw goes on top (read out alone); past KEEP, the oldest goes.
 function show(region, lines) {
   const { list } = parts(region);
-  list.prepend(item(lines[0]));
+  list.prepend(item(lines[0], lines[1]));
   while (list.children.length > KEEP) list.lastElementChild.remove();
   say(region, tailNote(lines[0]));
 }
@@ -102,7 +111,7 @@ function show(region, lines) {
 function restore(region, lines) {
   region.setAttribute("aria-live", "off");
   const { list } = parts(region);
-  list.replaceChildren(...lines.map(item));
+  list.replaceChildren(...lines.map((line, i) => item(line, lines[i + 1])));
   say(region, tailNote(lines[0]));
   requestAnimationFrame(() => region.setAttribute("aria-live", "polite"));
 }

@@ -419,14 +419,16 @@ async function offer(query, title, calculator, href, what, params) {
   const li = item(href, title, [el("p", "cx-search-answer__words", what)],
     [el("div", "cx-search-answer__runtime"), openLine(`The link opens ${title} set to this.`)]);
   place(li);
-  const { booted } = await runtimeModule();
+  const { booted, downloadWords } = await runtimeModule();
+  const size = booted ? "" : await downloadWords().catch(() => "");   // the download, said first
   if (shown !== query || !li.isConnected) return;
   if (booted) {   // once the typing pauses: each key would queue a computation before the last one's
     const asked = runtimeAsked;
     setTimeout(() => { if (asked === runtimeAsked && li.isConnected) askRuntime(li, calculator, params); }, TYPING_PAUSE_MS);
     return;
   }
-  const work = el("button", "cx-search-answer__work md-button", "Work it out here (loads the calculator)");
+  const work = el("button", "cx-search-answer__work md-button",
+    size ? `Download the calculator (${size}) and work it out here` : "Work it out here (loads the calculator)");
   work.type = "button";
   work.addEventListener("click", () => { work.remove(); askRuntime(li, calculator, params); });
   li.append(work);

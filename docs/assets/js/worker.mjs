@@ -21,6 +21,9 @@
 // connection.js is imported as the boot starts, not before this module runs: a shared link's
 // worker starts while the page is still fetching its own scripts.
 const connection = import("./connection.js");
+// which files each path fetches (boot-files.js, shared with the page's "Work it out here"), imported
+// beside runtime.json's fetch, so it costs the boot no round trip of its own
+const bootList = import("./boot-files.js");
 
 const assets = new URL("../pyodide/", import.meta.url);
 const nativeFetch = self.fetch.bind(self);
@@ -163,26 +166,15 @@ async function choosePath(runtime, first, rate) {
   return path;
 }
 
-// The standard library and calc's archive ("wheel" or "zip") each path fetches.
-function filesFor(runtime, path) {
-  const core = runtime.core;
-  const stdlib = { snapshot: runtime.stdlib, trimmed: runtime.stdlib, source: runtime.stdlib_source }[path];
-  const sourceless = path === "trimmed" && runtime.modules;
-  return {
-    stdlib: stdlib || core + "python_stdlib.zip",
-    calc: sourceless ? runtime.modules : runtime.wheel,
-    format: sourceless ? "zip" : "wheel",
-  };
-}
-
 async function boot(choice) {
   const runtime = await (await nativeFetch(new URL("runtime.json", assets), { cache: "no-cache" })).json();
   runtime.gzip = runtime.gzip || {};
   const core = runtime.core;
   const first = firstChoice(choice);
+  const { filesFor, wasmFetched } = await bootList;
   // the wasm the build gzipped itself (0.16 MB under a host's gzip), where it can be inflated
   const wasmPath = core + "pyodide.asm.wasm";
-  const fetchPath = first !== "plain" && runtime.wasm_gz ? runtime.wasm_gz : wasmPath;
+  const fetchPath = wasmFetched(runtime, first);
   const rate = rateWatch(runtime.gzip[fetchPath] || runtime.sizes[fetchPath] || 0);
   const wasm = counted(runtime, fetchPath, "application/wasm", { done: rate.done, as: wasmPath });
   wasm.catch(rate.failed);
@@ -205,6 +197,7 @@ async function boot(choice) {
   // while calc downloads (make measure at 1.6 Mbit/s: 25.2 s to the answer, 26.3 s before)
   const startup = Promise.all([wasm, library, snapshot].filter(Boolean).map((r) => r.arrived));
   const calc = counted(runtime, files.calc, "application/zip", { after: startup }).then((r) => r.arrayBuffer());
+  calc.catch(() => {});   // a boot that fails before reading it reports its own error, not this one
   const restored = snapshot
     && snapshot.then((r) => new Response(r.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
   report(true);
