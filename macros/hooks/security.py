@@ -37,6 +37,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from calc.built.addresses import ROOT as ODDS_FOLDER
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
@@ -225,9 +226,10 @@ SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
 # (a forum's preview of one rule, which a reader's browser leaves at once: macros/share/pages.py), the
-# data for bots and scripts (api/: macros/api.py).
+# data for bots and scripts (api/: macros/api.py), the built questions' answers and odds pages (q/:
+# calc/built/addresses.py; an answer fetched online is kept as a page is, once the reader keeps the Codex).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
-NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/")
+NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/", ODDS_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
