@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -92,6 +93,9 @@ def built(site_dir: Path) -> tuple[Question, ...]:
 def test_every_built_question_has_its_answer_and_nothing_else_is_stored(site_dir: Path, built) -> None:
     stored = {p.relative_to(site_dir).as_posix() for p in (site_dir / "q").rglob(store.ANSWER_FILE)}
     assert stored == {store.answer_path(q) for q in built}
+    for cid in {q.calculator for q in built}:   # the list the page looks a link up in
+        listed = json.loads((site_dir / store.index_path(cid)).read_text(encoding="utf-8"))["slugs"]
+        assert listed == [odds_path(q).split("/")[2] for q in built if q.calculator == cid]
     assert max((site_dir / path).stat().st_size for path in stored) <= MOST_GZIPPED
 
 
@@ -104,8 +108,12 @@ def test_a_built_answer_is_the_workers_answer_figure_for_figure(site_dir: Path, 
 
 
 def test_the_answers_stay_out_of_the_offline_set_the_sitemap_and_the_search(site_dir: Path) -> None:
-    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
-    assert "answer.json.gz" not in sw and '"q/' not in sw
+    text = (site_dir / "sw.js").read_text(encoding="utf-8")
+    found = re.search(r"const MANIFEST ?= ?", text)   # as sw.js ships: minified, the build's manifest written in
+    manifest = json.JSONDecoder().raw_decode(text, found.end())[0]
+    listed = [*manifest["core"], *manifest["pages"], *manifest["sizes"], *(url for url, _ in manifest["runtime"])]
+    assert listed and not [url for url in listed if url.startswith("q/")]
+    assert manifest["answers_folder"] == "q/" and store.ANSWER_FILE in manifest["answer_files"]
     assert "/q/" not in (site_dir / "sitemap.xml").read_text(encoding="utf-8")
     index = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))
     assert not [d for d in index["docs"] if d["location"].startswith("q/")]

@@ -285,8 +285,8 @@ def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, sit
     page), or after the home page (every runtime file goes through the service worker, which
     keeps a copy): one request per file either way."""
     page = first_visit(fresh, site.url) if home_first else fresh.new_page()
-    page.goto(site.url + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
-    wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30})
+    page.goto(site.url + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=32")
+    wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 32})
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     runtime = {"/" + p for p, _ in manifest(site_dir)["runtime"]}
     fetched = {p: n for p, n in site.hits.items() if p in runtime}

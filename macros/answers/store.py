@@ -18,11 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from calc.built.addresses import odds_path
+from calc.built.addresses import ROOT, odds_path, odds_slug
 from calc.question import Question
 from codex_view.browser import reply
 
 ANSWER_FILE = "answer.json.gz"
+# per calculator, the slugs of its built questions (`q/<calculator>/built.json`): the page looks a
+# link's address up there, fetched as the page opens, and fetches an answer only when it is built
+# (a file that is not there would be a failed request in the reader's console)
+INDEX_FILE = "built.json"
 KEPT = ("html", "text")   # of the worker's reply: its markup and its words (not the result's raw figures)
 
 
@@ -32,6 +36,11 @@ def stored_answer(question: Question) -> dict[str, str]:
     if "error" in answer:
         raise ValueError(f"built answers: {question.address()} is refused: {answer['error']['message']}")
     return {key: answer[key] for key in KEPT}
+
+
+def index_path(calculator: str) -> str:
+    """Where a calculator's list of built slugs is, from the site's root: `q/rk-check/built.json`."""
+    return f"{ROOT}/{calculator}/{INDEX_FILE}"
 
 
 def answer_path(question: Question) -> str:
@@ -56,8 +65,10 @@ class Written:
 
 
 def write(site: Path, questions: Iterable[Question]) -> Written:
-    """Write each question's answer under `site` (gzipped with no timestamp: the same bytes every build)."""
+    """Write each question's answer under `site` (gzipped with no timestamp: the same bytes every build),
+    and each calculator's list of slugs."""
     started = time.perf_counter()
+    questions = tuple(questions)
     done = Written()
     for question in questions:
         html = json.dumps(stored_answer(question), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -69,8 +80,15 @@ def write(site: Path, questions: Iterable[Question]) -> Written:
         done.stored += len(data)
         done.plain += len(html)
         done.largest = max(done.largest, len(data))
+    slugs: dict[str, list[str]] = {}
+    for question in questions:
+        slugs.setdefault(question.calculator, []).append(odds_slug(question))
+    for calculator, listed in slugs.items():
+        data = json.dumps({"slugs": listed}, separators=(",", ":")).encode("utf-8")
+        (site / index_path(calculator)).write_bytes(data)
+        done.stored += len(data)
     done.seconds = time.perf_counter() - started
     return done
 
 
-__all__ = ["ANSWER_FILE", "Written", "answer_path", "stored_answer", "write"]
+__all__ = ["ANSWER_FILE", "INDEX_FILE", "Written", "answer_path", "index_path", "stored_answer", "write"]

@@ -38,6 +38,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from calc.built.addresses import ROOT as ODDS_FOLDER
+from macros.answers.store import ANSWER_FILE, INDEX_FILE
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
@@ -299,6 +300,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
     - `shares`: each share page's anchor and the rule page it leads to (`share_targets`), which
       the worker answers offline for a share address (`share_folder`) whose page it has kept.
+    - `answers_folder`, `answer_files`: where the built answers are (macros/answers/), none of them
+      listed: the worker keeps one fetched online only once the reader keeps the Codex.
     - `version`: names the cache; it changes with the content of any of them.
     Social cards, source maps, feeds and anything else for machines are left out.
     """
@@ -343,6 +346,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
         "offline_page": OFFLINE_PAGE,
         "share_folder": SHARE_FOLDER + "/",
         "shares": share_targets(site),
+        "answers_folder": ODDS_FOLDER + "/",
+        "answer_files": [ANSWER_FILE, INDEX_FILE],
     }
 
 

@@ -4,7 +4,8 @@
 // its words, as the worker replies them). linked.js imports this module as the page opens, once the
 // linked calculator's form is parsed: the form's settings as the link fills them (form-state.js,
 // on a copy, so the page's own form is filled once, by calculators.js) name the address
-// (odds-path.js), and one small fetch brings the answer. None when the build did not answer it
+// (odds-path.js); if the calculator's list of built questions (q/<calculator>/built.json, fetched by
+// linked.js as the page opens) names it, one small fetch brings the answer. None when the build did not answer it
 // (the page then asks the runtime, as it always did), when the link compares two settings, or when
 // this browser cannot inflate it.
 import { applyQuery, filterOptions, readForm } from "./form-state.js";
@@ -34,11 +35,13 @@ export function linkedParams(root) {
   return readForm(form);
 }
 
-// {path, params (as JSON), html, text} of the link's built answer, or null. `base`: the site's root.
-export async function builtAnswer(root, base) {
+// {path, params (as JSON), html, text} of the link's built answer, or null. `base`: the site's root;
+// `listed`: the calculator's built.json ({slugs}), so that only a built answer is fetched.
+export async function builtAnswer(root, base, listed) {
   const params = linkedParams(root);
   const path = params && oddsPath(root, params);
-  if (!path) return null;
+  const slugs = listed && Array.isArray(listed.slugs) ? listed.slugs : [];
+  if (!path || !slugs.includes(path.split("/")[2])) return null;
   const response = await fetch(new URL(path + ANSWER_FILE, base), { credentials: "same-origin" });
   if (!response.ok || response.redirected) return null;
   const text = await inflated(new Uint8Array(await response.arrayBuffer()));

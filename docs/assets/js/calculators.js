@@ -276,6 +276,7 @@ function openForm(c) {
     // (linked.js looks, window.codexBuilt); else, or once the reader edits, the runtime answers.
     const built = root.classList.contains("cx-calc--answer-first") && !booted && window.codexBuilt;
     if (!built) { compute(c); return; }
+    setState(root, "busy", "Looking up the answer worked out when the site was built…");
     markStale(c);
     built.then((answer) => {
       if (c.running || c.shown !== null) return;    // the reader has edited: the runtime answers

@@ -27,7 +27,12 @@
     return;
   }
   html.dataset.codexLink = "";
+  // as the page opens, the build's answers: the module that finds them, and the calculator's list of
+  // built questions (q/<id>/built.json, macros/answers/store.py), both fetched while the page arrives
+  const base = new URL("../../", script.src);
   const lookup = import(new URL("built-answer.js", script.src).href);
+  const index = fetch(new URL(`q/${id}/built.json`, base))
+    .then((response) => (response.ok ? response.json() : null)).catch(() => null);
   let settle;
   window.codexBuilt = new Promise((resolve) => { settle = resolve; });
   setTimeout(answered, 30000);   // whatever happens, the page's downloads go in the end
@@ -61,8 +66,8 @@
   function lookBuilt(calc) {
     if (looked) return;
     looked = true;
-    const base = new URL("../../", script.src);
-    lookup.then((built) => built.builtAnswer(calc, base)).catch(() => null).then((answer) => {
+    const found = Promise.all([lookup, index]).then(([built, listed]) => built.builtAnswer(calc, base, listed));
+    found.catch(() => null).then((answer) => {
       if (!answer && !window.codexRuntimeStarted) startEarly();
       settle(answer);
     });
