@@ -62,6 +62,10 @@ def shared_link(cid: str) -> tuple[str, dict[str, Any]]:
     return f"{page_url(calculator.rule)}?{query}#calc-{cid}", params
 
 
+def NONE_BUILT(route: Any) -> None:   # a build that answered no question of the calculator
+    route.fulfill(json={"slugs": []})
+
+
 @pytest.fixture(scope="module")
 def phone_link(site_dir: Path) -> Iterator[str]:
     """The session's build over a phone's link: 40 Mbit/s with 40 ms round trips, gzipped. Its
@@ -92,8 +96,9 @@ def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any
         pytest.skip(f"the build does not answer {link}: a dice expression is built at its defaults only")
     page = handset.new_page()
     page.watch = PageWatch(page, phone_link.rstrip("/"))
-    if not built:   # a build that answered nothing: the calculator's list of built questions is empty
-        page.route("**/built.json", lambda route: route.fulfill(json={"slugs": []}))
+    if not built:   # a build that answered nothing: the calculator's list of built questions is empty (the
+        # context's route: the service worker, which passes built answers on, fetches it for the page)
+        handset.route("**/built.json", NONE_BUILT)
     try:
         page.goto(phone_link + link)
         page.wait_for_function(
@@ -124,6 +129,7 @@ def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any
         assert page.watch.errors == [] and page.watch.outside == []
     finally:
         page.close()
+        handset.unroute("**/built.json", NONE_BUILT)
 
 
 def test_the_headline_strip_carries_the_loading_line(handset: Any, phone_link: str) -> None:
@@ -131,7 +137,7 @@ def test_the_headline_strip_carries_the_loading_line(handset: Any, phone_link: s
     what is being worked out rather than a figure."""
     link, params = shared_link("rk-check")
     page = handset.new_page()
-    page.route("**/built.json", lambda route: route.fulfill(json={"slugs": []}))   # the runtime answers
+    handset.route("**/built.json", NONE_BUILT)   # the runtime answers
     try:
         page.goto(phone_link + link)
         page.wait_for_function("() => window.__log.some((e) => e.pending.length)", timeout=READY_TIMEOUT_MS)
@@ -141,3 +147,4 @@ def test_the_headline_strip_carries_the_loading_line(handset: Any, phone_link: s
         assert peeks and all(p.startswith("Working out the answer for ") for p in peeks), peeks
     finally:
         page.close()
+        handset.unroute("**/built.json", NONE_BUILT)

@@ -53,23 +53,38 @@ function fillPeek(root) {
 }
 
 // Reading sizes (scrollWidth, getBoundingClientRect, a select's width) makes the browser lay the
-// page out at once when anything changed since it last did. So sizes are read only once a frame has
-// been drawn (its layout is then fresh: reading costs nothing), for every calculator waiting at
-// once, all reads before any write: the page is laid out again in the next frame, by the browser,
-// never in the middle of this script (a long task on a big page). An edit changes the result several
-// times before it is painted (stale, busy, the new answer, ready): it is measured once, after.
+// page out at once when anything changed since it last did: on a long page, a long task. So sizes
+// are read only for a calculator on or near the screen (an IntersectionObserver says which; one
+// further down is measured when it comes near), once the browser is idle after drawing a frame
+// (its layout is then fresh, and reading it costs nothing), for every such calculator at once, all
+// reads before any write: the page is laid out again in the next frame, by the browser, never in
+// the middle of this script. An edit changes the result several times before it is painted (stale,
+// busy, the new answer, ready): it is measured once, after.
 const due = new Map();   // root -> whether its selects' echoes need measuring too
-let measuring = 0;
+let measuring = false;
+const near = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+  entries.forEach((entry) => { entry.target.codexNear = entry.isIntersecting; });
+  if (entries.some((entry) => entry.isIntersecting && due.has(entry.target))) schedule();
+}, { rootMargin: "50% 0px" }) : null;
+
+const isNear = (root) => !near || root.codexNear === true;
+
 function measureLater(root, choices = false) {
   due.set(root, Boolean(due.get(root)) || choices);
+  if (isNear(root)) schedule();
+}
+
+function schedule() {
   if (measuring) return;
-  measuring = requestAnimationFrame(() => setTimeout(measureDue, 0));
+  measuring = true;
+  const idle = (run) => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 0));
+  requestAnimationFrame(() => idle(measureDue));
 }
 
 function measureDue() {
-  measuring = 0;
-  const roots = [...due].filter(([root]) => root.isConnected);
-  due.clear();
+  measuring = false;
+  const roots = [...due].filter(([root]) => root.isConnected && isNear(root));
+  roots.forEach(([root]) => due.delete(root));
   const read = roots.map(([root, choices]) => [root, {
     choices: choices ? readChoices(root) : null, tables: readTables(root), peek: readPeek(root),
   }]);
@@ -216,7 +231,7 @@ let listening = false;
 function placeAll(resized = false) {
   const roots = [...document.querySelectorAll("[data-calculator]")].filter((root) => root.codexLayout);
   if (resized) { roots.forEach((root) => measureLater(root, true)); return; }
-  const read = roots.map((root) => [root, readPeek(root)]);   // every read, then every write
+  const read = roots.filter(isNear).map((root) => [root, readPeek(root)]);   // every read, then every write
   read.forEach(([root, found]) => writePeek(root, found));
 }
 
@@ -225,6 +240,7 @@ export function bindLayout(root) {
   root.codexLayout = true;
   const form = root.querySelector("form");
   const result = root.querySelector(".cx-result");
+  if (near) near.observe(root);
   const changed = () => { toggleFields(root); measureLater(root, true); };
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

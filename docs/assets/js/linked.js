@@ -31,6 +31,7 @@
   // built questions (q/<id>/built.json, macros/answers/store.py), both fetched while the page arrives
   const base = new URL("../../", script.src);
   const lookup = import(new URL("built-answer.js", script.src).href);
+  import(new URL("odds-path.js", script.src).href).catch(() => null);   // its import, fetched alongside
   const index = fetch(new URL(`q/${id}/built.json`, base))
     .then((response) => (response.ok ? response.json() : null)).catch(() => null);
   let settle;
