@@ -15,7 +15,7 @@ export PYTHONPATH := $(CURDIR)
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup setup-site serve build chromium test test-fast test-build bench measure stress anchors rulings-lock wheel lock clean
+.PHONY: setup setup-site serve build chromium test durations test-fast test-build bench measure stress anchors rulings-lock wheel lock clean
 
 PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
 # uv fetches and unpacks a lock's wheels in parallel: on a fresh machine the two locks install in
@@ -83,6 +83,11 @@ WORKERS ?= auto
 test:
 	@$(MAKE) --no-print-directory --jobs=3 --output-sync=target setup chromium
 	CODEX_CHROMIUM=$(CHROMIUM) $(TEST_PY) -m pytest -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+
+# `make test` again, writing what each test file took to tests/durations.json (commit it): the
+# next runs hand the longest files to the workers first. Every run prints its 10 longest files.
+durations:
+	CODEX_RECORD_DURATIONS=1 $(MAKE) --no-print-directory test
 
 # Tiers (tests/conftest.py marks them): fast = no site build, no browser,
 # a quarter of the property tests' drawn inputs; build = the tests that read a built site or

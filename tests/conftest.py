@@ -17,9 +17,10 @@ from typing import Iterator
 
 import pytest
 
+from tests.copies import Copies
 from tests.support import (
-    CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, SITE_PORT, TEST_ONLY_ARGS, PageWatch, end_session, long_files_first,
-    mark_tiers, phone_page, session_build, start_session,
+    CHROMIUM, CHROMIUM_ARGS, MAY_BUILD, RECORD, SITE_PORT, TEST_ONLY_ARGS, FileClock, PageWatch, end_session,
+    long_files_first, mark_tiers, phone_page, session_build, start_session,
 )
 
 
@@ -45,6 +46,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):   # the controller, or a run without workers
         config.codex_site_server = start_session()
+        config.pluginmanager.register(FileClock(record=bool(os.environ.get(RECORD))), "codex-file-clock")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -111,3 +113,9 @@ def page(context: object, served: str) -> Iterator[object]:
     page.watch = PageWatch(page, served.rstrip("/"))
     yield page
     page.close()
+
+
+@pytest.fixture(scope="session")
+def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Copies:
+    """Edited copies of the project, each built once a session (tests/copies.py)."""
+    return Copies(tmp_path_factory.mktemp("copies"))

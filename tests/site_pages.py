@@ -4,13 +4,17 @@ driving calculators through Material's instant navigation (no Pyodide reboot bet
 
 from __future__ import annotations
 
-import re
+from html import unescape
 from pathlib import Path
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
 import calc
+from calc import data
 from macros.contracts.site_index import content_pages
+from tests.html_pages import page_file
+from tests.param_values import kind
 
 CALC_ROOT = re.compile(r'data-calculator="([^"]+)"')
 
@@ -110,7 +114,7 @@ def nudged_params(calculator_id: str) -> dict[str, Any]:
 
     params = calc.CALCULATORS[calculator_id].defaults()
     for p in calc.CALCULATORS[calculator_id].params:
-        if isinstance(p, IntParam) and p.default is not None:
+        if kind(p) == "int" and p.default is not None:
             params[p.name] = p.default + 1 if p.default < p.maximum else p.default - 1
             break
     return params
@@ -135,3 +139,26 @@ def wait_for_close_result(page: Any, calculator_id: str, key: str, params: dict[
         timeout=READY_TIMEOUT_MS,
     )
     return expected
+
+
+def glossary_entry(site_dir: Path, game: str, term: str) -> str:
+    """The text of one glossary definition on the built Glossary page."""
+    html = (site_dir / "glossary" / "index.html").read_text(encoding="utf-8")
+    slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in term.lower())).strip("-")
+    found = re.search(rf'<dt id="glossary-{game}-{slug}">.*?</dt><dd>(.*?)</dd>', html, re.S)
+    assert found, f"no glossary entry {game}/{term}"
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
+
+
+def term(game: str, name: str) -> str:
+    return next(t["definition"] for t in data.load(f"glossary_{game}")["terms"] if t["term"] == name)
+
+
+def section_text(site_dir: Path, src: str, anchor: str) -> str:
+    """The built text of one section: from heading `anchor` up to the next heading of any level."""
+    html = page_file(site_dir, src).read_text(encoding="utf-8")
+    start = html.index(">", html.index(f'id="{anchor}"')) + 1
+    end = re.compile(r"<h[1-6][ >]").search(html, html.index("</h", start))
+    body = html[start: end.start() if end else len(html)]
+    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", body)).split())

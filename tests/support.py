@@ -12,12 +12,14 @@ import fcntl
 import functools
 import http.server
 import io
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
@@ -39,9 +41,12 @@ TEST_ONLY_ARGS = ["--js-flags=--liftoff-only"]
 # fixtures that build the site (or an edited copy of the project), and fixtures that drive Chromium
 BUILD_FIXTURES = frozenset({"site_dir", "served", "built_copy", "rebuilt_site"})
 BROWSER_FIXTURES = frozenset({"page", "context", "browser"})
-# Files that keep a worker busy for a long while without a build: the property tests (Hypothesis
-# draws inputs for every calculator; over a minute under `make test`).
-LONG_WITHOUT_BUILD = frozenset({"tests/test_properties.py"})
+# What each test file took in the last recorded full run (`make durations` writes it), in seconds:
+# `make test` hands the longest files to its workers first, so a run ends on short files.
+DURATIONS = ROOT / "tests" / "durations.json"
+RECORD = "CODEX_RECORD_DURATIONS"   # set (by `make durations`) to write DURATIONS at the end of a run
+# a file the record does not know yet (a new one) is guessed from its tier, in seconds
+GUESS = {"browser": 30.0, "build": 10.0, "unit": 1.0}
 
 
 def mark_tiers(items: list[pytest.Item]) -> None:
@@ -55,31 +60,62 @@ def mark_tiers(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.build)
 
 
+def recorded_durations() -> dict[str, float]:
+    """File -> seconds, from the last recorded full run (empty where none was recorded)."""
+    return json.loads(DURATIONS.read_text(encoding="utf-8")) if DURATIONS.is_file() else {}
+
+
 def long_files_first(items: list[pytest.Item]) -> None:
     """Put whole files in the order `make test` hands them to its workers (pytest-xdist,
-    `--dist loadfile --no-loadscope-reorder`): LONG_WITHOUT_BUILD first, then the browser files
-    (the longest), the other files that build, and the rest, most tests first (as pytest-xdist
-    would order them), so a run ends on short files and no worker waits long for the other's last
-    one. pytest-xdist gives the first file to one worker and the second to the other (and at once
-    a third to a worker whose file has two tests or fewer left): one worker runs the property
-    tests while the other makes the session's first build for the first browser file (about 50 s
-    on a fresh clone, 10 s once `.cache` holds its Node steps), so neither waits for it."""
-    def tier(item: pytest.Item) -> int:
-        if item.nodeid.split("::")[0] in LONG_WITHOUT_BUILD:
-            return -1
-        if item.get_closest_marker("browser"):
-            return 0
-        return 1 if item.get_closest_marker("build") else 2
-
-    files: dict[str, int] = {}
+    `--dist loadfile --no-loadscope-reorder`): the longest first, by the last recorded run
+    (tests/durations.json; a file it does not know is guessed from its tier), so a run ends on
+    short files and no worker waits long for the other's last one."""
+    recorded = recorded_durations()
+    guess: dict[str, float] = {}
     for item in items:
         name = item.nodeid.split("::")[0]
-        files[name] = min(files.get(name, 2), tier(item))
-    count = Counter(item.nodeid.split("::")[0] for item in items)
-    # browser and build files in collection order; the rest, most tests first
-    order = sorted(files, key=lambda name: (files[name], -count[name] if files[name] == 2 else 0))
-    rank = {name: i for i, name in enumerate(order)}
+        tier = "browser" if item.get_closest_marker("browser") else "build" if item.get_closest_marker("build") else "unit"
+        guess[name] = max(guess.get(name, 0.0), GUESS[tier])
+    seconds = {name: recorded.get(name, guess[name]) for name in guess}
+    rank = {name: i for i, name in enumerate(sorted(seconds, key=lambda name: (-seconds[name], name)))}
     items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
+
+
+class FileClock:
+    """A plugin of the controller: the seconds each test file took in this run (setup, call and
+    teardown of its tests, in whichever worker), and the run's wall time, printed at the end of
+    every run (the 10 longest files beside what they took when last recorded), and written to
+    DURATIONS when `record` is set (`make durations`)."""
+
+    def __init__(self, *, record: bool) -> None:
+        self.seconds: Counter[str] = Counter()
+        self.started = time.monotonic()
+        self.record = record
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.seconds[report.nodeid.split("::")[0]] += report.duration
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.seconds:
+            return
+        for line in self.summary():
+            terminalreporter.write_line(line)
+        if self.record:
+            self.write()
+            terminalreporter.write_line(f"recorded in {DURATIONS.relative_to(ROOT)}")
+
+    def summary(self) -> list[str]:
+        recorded = recorded_durations()
+        lines = [f"wall time {time.monotonic() - self.started:.0f} s; test files' own time "
+                 f"{sum(self.seconds.values()):.0f} s over {len(self.seconds)} files; the 10 longest:"]
+        for name, spent in self.seconds.most_common(10):
+            before = f" (recorded {recorded[name]:.1f} s)" if name in recorded else ""
+            lines.append(f"  {spent:7.1f} s  {name}{before}")
+        return lines
+
+    def write(self) -> None:
+        DURATIONS.write_text(json.dumps({k: round(v, 1) for k, v in sorted(self.seconds.items())}, indent=1) + "\n",
+                             encoding="utf-8")
 
 
 # Whether the running test may build, in the environment (set by conftest before each test, read

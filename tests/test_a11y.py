@@ -12,35 +12,26 @@ progress bar).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from pathlib import Path
+import time
 from typing import Any, Iterator
 
 import pytest
 
 import calc
-from calc.params import IntParam
 from macros.contracts.site_index import content_pages
 from macros.games import GAMES
+from tests.axe import AXE, THEMES, audit
 from tests.browser import READY_TIMEOUT_MS
-from tests.support import ROOT
+from tests.param_values import kind
 from tests.site_pages import SETTLED, calculator_pages, visit
+from tests.support import ROOT
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-THEMES = {"light": "default", "dark": "slate"}  # prefers-color-scheme -> Material's scheme
 # rules whose answer depends on the colour scheme; a theme other than the light one is audited on these
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-RUN_AXE = """async (only) => {
-  const options = { resultTypes: ['violations'] };
-  if (only) options.runOnly = { type: 'rule', values: only };
-  const result = await axe.run(document, options);
-  return result.violations.map((v) => ({
-    id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5), count: v.nodes.length,
-  }));
-}"""
 
 
 def error_state_url(site: Path) -> tuple[str, str]:
@@ -48,7 +39,7 @@ def error_state_url(site: Path) -> tuple[str, str]:
     for key, ids in sorted(calculator_pages(site).items(), key=lambda kv: len(kv[1])):
         for cid in ids:
             for p in calc.CALCULATORS[cid].params:
-                if isinstance(p, IntParam):
+                if kind(p) == "int":
                     return f"{key}?calc={cid}&{p.name}={p.maximum + 1}", cid
     raise AssertionError("no calculator with a whole-number input")
 
@@ -88,17 +79,6 @@ def axe_page(browser: Any, served: str) -> Iterator[Any]:
                               viewport={"width": 1280, "height": 900})
     yield ctx.new_page()
     ctx.close()
-
-
-def audit(page: Any, theme: str, only: list[str] | None) -> list[dict[str, Any]]:
-    """axe's violations in `theme`, switched to as a reader does (the header's theme toggle, which
-    repaints the page in place), so each page is opened once and audited in both themes."""
-    if page.evaluate("() => document.body.dataset.mdColorScheme") != THEMES[theme]:
-        # the one toggle shown, clicked without moving the pointer: a hovered toggle shows its
-        # tooltip, which the next page's audit would meet half faded
-        page.locator("form[data-md-component=palette] label:not([hidden])").dispatch_event("click")
-        page.wait_for_function("(scheme) => document.body.dataset.mdColorScheme === scheme", arg=THEMES[theme])
-    return page.evaluate(RUN_AXE, only)
 
 
 def test_no_serious_or_critical_violations(axe_page: Any, served: str, site_dir: Path) -> None:

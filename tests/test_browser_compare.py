@@ -15,43 +15,12 @@ import calc
 from codex_view.browser import compare_reply, reply
 from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result, wait_state
 from tests.browser import form_params
+from tests.links import share_link, wait_compare
 
 pytestmark = pytest.mark.browser
 
 A = {"bonus": "5", "target": "15", "die": "bonus"}
 LINK = "sun/rules/?calc=sun-check&bonus=5&target=15&die=bonus&b.die=none#calc-sun-check"
-
-
-def wait_compare(page: Any, cid: str, key: str, a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float]:
-    """Wait until the page shows, ready and in compare mode, A's and B's figures as calc gives them."""
-    want_a, want_b = calc.evaluate(cid, a)[key], calc.evaluate(cid, b)[key]
-    page.wait_for_function(
-        """([cid, key, a, b]) => {
-            const root = document.querySelector(`[data-calculator="${cid}"]`);
-            const outA = root.querySelector(`[data-result="${key}"]`);
-            const outB = root.querySelector(`[data-result-b="${key}"]`);
-            return root.dataset.state === "ready" && root.dataset.compare === "on" && outA && outB
-                && Math.abs(Number(outA.dataset.value) - a) <= 1e-12 && Math.abs(Number(outB.dataset.value) - b) <= 1e-12;
-        }""",
-        arg=[cid, key, want_a, want_b],
-        timeout=READY_TIMEOUT_MS,
-    )
-    return want_a, want_b
-
-
-def link_fields(cid: str, form: dict[str, str]) -> dict[str, str]:
-    """The fields a link carries (issue 18.5): those that hold a value and apply (the declaration's rule)."""
-    applicable = {p.name for p in calc.CALCULATORS[cid].applicable(form)}
-    return {k: v for k, v in form.items() if v != "" and k in applicable}
-
-
-def share_link(served: str, path: str, cid: str, a: dict[str, str], b: dict[str, str] | None = None) -> str:
-    """The link the page copies: A's fields plain, B's that differ from A under `b.`."""
-    a = link_fields(cid, a)
-    pairs = [("calc", cid), *a.items()]
-    if b is not None:
-        pairs += [("b." + k, v) for k, v in link_fields(cid, b).items() if a.get(k) != v]
-    return f"{served}{path}?{urlencode(pairs)}#calc-{cid}"
 
 
 def query_of(page: Any) -> list[tuple[str, str]]:
@@ -168,7 +137,7 @@ def test_the_planner_compares_summary_and_house(page: Any, served: str) -> None:
 def test_compare_mode_passes_axe(browser: Any, served: str) -> None:
     """Compare mode's figures, tags, differences and chart: no serious or critical violation, in
     the light theme and then the dark one (the header's toggle)."""
-    from tests.test_a11y import AXE, THEMES, audit
+    from tests.axe import AXE, THEMES, audit
 
     ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme="light",
                               viewport={"width": 390, "height": 844})

@@ -14,7 +14,7 @@ import pytest
 
 import calc
 from tests.browser import READY_TIMEOUT_MS, root, wait_for_result
-from tests.test_browser_compare import share_link, wait_compare
+from tests.links import share_link, wait_compare
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,7 @@ from scripts.phone_host import Link, PhoneHost
 from tests.browser import READY_TIMEOUT_MS
 from tests.site_pages import SETTLED
 from tests.support import PHONE, free_port
-from tests.test_browser_shared_links import shared_link
+from tests.links import shared_link
 
 pytestmark = pytest.mark.browser
 

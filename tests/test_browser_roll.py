@@ -256,7 +256,7 @@ def test_a_calculators_answer_rolls_from_the_workers_distribution(page: Any, ser
 def test_a_roll_and_its_draws_pass_axe(browser: Any, served: str) -> None:
     """The popover's Roll and its draws, and a calculator's, with no serious or critical violation
     (axe looks at the Roll's own parts: the open roll's colour is the popover's, tested apart)."""
-    from tests.test_a11y import AXE
+    from tests.axe import AXE
 
     ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme="light",
                               viewport={"width": 1280, "height": 900})

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.site_pages import visit
-from tests.test_mobile import HIT_AREA, TOUCH_MIN
+from tests.phone import HIT_AREA, TOUCH_MIN
 
 pytestmark = pytest.mark.browser
 

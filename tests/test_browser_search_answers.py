@@ -328,7 +328,7 @@ def test_a_first_visit_keeps_none_of_it_at_install(site_dir: Any) -> None:
 
 def test_the_answer_passes_axe_in_both_themes(browser: Any, served: str) -> None:
     """axe-core on the answer (and the dice expression's offer, with its button), light and dark."""
-    from tests.test_a11y import AXE, THEMES
+    from tests.axe import AXE, THEMES
 
     ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme="light",
                               viewport={"width": 1280, "height": 900})

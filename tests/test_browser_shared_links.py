@@ -23,6 +23,7 @@ from calc.question import Question
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PageWatch, free_port, phone_context
 from tests.site_pages import headline_key, nudged_params
+from tests.links import shared_link
 
 pytestmark = pytest.mark.browser
 
@@ -48,18 +49,6 @@ new MutationObserver(() => queueMicrotask(() => {
   });
 })).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 """
-
-
-def shared_link(cid: str) -> tuple[str, dict[str, Any]]:
-    """The calculator's page with its defaults moved by one field (a link a forum post might carry)."""
-    calculator = calc.CALCULATORS[cid]
-    params = nudged_params(cid)
-    if cid == "dice":
-        params = {**params, "expr": "4d6kh3"}
-    changed = {k: v for k, v in params.items() if v != calculator.defaults()[k]}
-    query = urlencode({"calc": cid, **{k: "" if v is None else str(v).lower() if isinstance(v, bool) else v
-                                      for k, v in changed.items()}})
-    return f"{page_url(calculator.rule)}?{query}#calc-{cid}", params
 
 
 def NONE_BUILT(route: Any) -> None:   # a build that answered no question of the calculator

@@ -19,9 +19,9 @@ import calc
 from calc.wording import percent
 from tests.browser import READY_TIMEOUT_MS, wait_state
 from tests.site_pages import visit
-from tests.test_browser_shared_links import shared_link
-from tests.test_mobile import HIT_AREA, TOUCH_MIN, next_frames
-from tests.test_search import search
+from tests.links import shared_link
+from tests.phone import HIT_AREA, TOUCH_MIN, next_frames
+from tests.phone import search
 
 pytestmark = pytest.mark.browser
 

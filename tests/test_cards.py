@@ -26,7 +26,6 @@ from macros.links import SHARE_FOLDER, share_path
 from macros.share.page_cards import CardError, docs_cards, page_cards
 from macros.share.sections import LIST, PARAGRAPH, TABS, Section
 from tests.support import ROOT
-from tests.test_deploy_contract import built_copy  # noqa: F401  (edited copies of the project, built once)
 
 BOTH = ("Summary rules", "House rules")
 
@@ -208,13 +207,13 @@ def test_every_card_a_page_writes_names_a_heading_of_that_page() -> None:
 
 def _break_two_cards(project: Path) -> None:
     """Roll & Keep's Phases loses its card; a card names a heading its page does not have."""
-    from tests.test_deploy_contract import _edit
+    from tests.copies import edit_text
 
     page = project / "docs" / "rk" / "initiative.md"
     text = page.read_text(encoding="utf-8")
     card = re.search(r"  rk-phases: >-\n(?:    .*\n)+", text).group(0)
     page.write_text(text.replace(card, "", 1), encoding="utf-8")
-    _edit(project / "docs" / "rk" / "basics.md", "  rk-raises: >-", "  rk-raise: >-")
+    edit_text(project / "docs" / "rk" / "basics.md", "  rk-raises: >-", "  rk-raise: >-")
 
 
 def test_the_build_stops_naming_each_section_whose_card_fails(built_copy: Any) -> None:

@@ -20,32 +20,10 @@ from calc import data
 from macros import rulings
 from macros.links import SHARE_FOLDER
 from tests.html_pages import page_file, page_text, parse
+from tests.site_pages import glossary_entry, section_text, term
 
 RK_PAGES = sorted(p.relative_to(Path(__file__).resolve().parent.parent / "docs").as_posix()
                   for p in (Path(__file__).resolve().parent.parent / "docs" / "rk").glob("*.md"))
-
-
-def glossary_entry(site_dir: Path, game: str, term: str) -> str:
-    """The text of one glossary definition on the built Glossary page."""
-    html = (site_dir / "glossary" / "index.html").read_text(encoding="utf-8")
-    slug = re.sub(r"-+", "-", "".join(c if c.isalnum() else "-" for c in term.lower())).strip("-")
-    found = re.search(rf'<dt id="glossary-{game}-{slug}">.*?</dt><dd>(.*?)</dd>', html, re.S)
-    assert found, f"no glossary entry {game}/{term}"
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
-
-
-def term(game: str, name: str) -> str:
-    return next(t["definition"] for t in data.load(f"glossary_{game}")["terms"] if t["term"] == name)
-
-
-def section_text(site_dir: Path, src: str, anchor: str) -> str:
-    """The built text of one section: from heading `anchor` up to the next heading of any level."""
-    html = page_file(site_dir, src).read_text(encoding="utf-8")
-    start = html.index(">", html.index(f'id="{anchor}"')) + 1
-    end = re.compile(r"<h[1-6][ >]").search(html, html.index("</h", start))
-    body = html[start: end.start() if end else len(html)]
-    body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S)
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
 
 def active(rid: str) -> rulings.Ruling:

@@ -17,7 +17,7 @@ from calc.registry import get
 from macros import rulings
 from tests.html_pages import page_file
 from tests.support import ROOT
-from tests.test_content_readings import glossary_entry, section_text
+from tests.site_pages import glossary_entry, section_text
 
 RULING = re.compile(r"\bR-\d{4}\b")
 

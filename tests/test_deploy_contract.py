@@ -11,24 +11,26 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
 import yaml
+from mkdocs.exceptions import PluginError
 
 from macros import rulings
 
 from macros.contracts import ruling_lock
 from tests.support import ROOT, build_site
+from tests.copies import Copies, edit_text
 
 WORKFLOWS = ROOT / ".github" / "workflows"
-COPY_SKIP = {".git", ".venv", ".venv-lock", "node_modules", "site", "dist", "build", ".pytest_cache", "__pycache__",
-             ".hypothesis", ".cache", "bench-results"}
 
 
 # ------------------------------------------------------------------------------ the workflow
@@ -124,54 +126,6 @@ def test_the_lock_tool_appends_new_rulings(tmp_path: Path, monkeypatch: pytest.M
     assert json.loads(lock_path.read_text())["updates"][-1]["id"] == log["rulings"][0]["id"]
 
 
-# ------------------------------------------------------------------------------ the build stops
-# Each case builds an edited copy of the project. The copies link the project's `.cache` (Pyodide's
-# snapshot and compiled library are keyed by their inputs, so a copy whose `calc/` is unchanged
-# reuses them) and `node_modules`; a copy is built once per session however many tests read it.
-# Edits whose checks cannot hide each other share a copy (a build costs 10-15 s): both heading
-# renames that must stop the build (each test looks for its own message, and the build reports
-# both: MkDocs' anchor warnings, then the hook's list after the build), and both reviewed
-# changes that must build.
-Edit = Callable[[Path], None]
-
-
-class Copies:
-    """Edited copies of the project, each built once: name -> (project, site, build result)."""
-
-    def __init__(self, base: Path) -> None:
-        self.base = base
-        self.built: dict[str, tuple[Path, Path, subprocess.CompletedProcess[str]]] = {}
-
-    def build(self, name: str, edit: Edit) -> tuple[Path, subprocess.CompletedProcess[str]]:
-        if name not in self.built:
-            project = _copy_project(self.base / name)
-            edit(project)
-            site = self.base / name / "site"
-            self.built[name] = (project, site, build_site(site, "http://127.0.0.1:8000/", root=project))
-        _, site, done = self.built[name]
-        return site, done
-
-
-def _copy_project(where: Path) -> Path:
-    dest = where / "project"
-    shutil.copytree(ROOT, dest, ignore=lambda folder, names: [n for n in names if n in COPY_SKIP])
-    (dest / "node_modules").symlink_to(ROOT / "node_modules")
-    (ROOT / ".cache").mkdir(exist_ok=True)
-    (dest / ".cache").symlink_to(ROOT / ".cache")
-    return dest
-
-
-@pytest.fixture(scope="session")
-def built_copy(tmp_path_factory: pytest.TempPathFactory) -> Copies:
-    return Copies(tmp_path_factory.mktemp("copies"))
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def _lock_tool(project: Path, *args: str) -> None:
     tool = subprocess.run(
         [sys.executable, "-m", "scripts.rulings_lock", *args],
@@ -181,7 +135,7 @@ def _lock_tool(project: Path, *args: str) -> None:
 
 
 def _rename_intent(project: Path) -> None:
-    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
+    edit_text(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
 
 
 def _redirect(project: Path, old: str, new: str) -> None:
@@ -202,29 +156,13 @@ def _rename_intent_with_redirect(project: Path) -> None:
 
 
 def _rename_parry_with_redirect(project: Path) -> None:
-    _edit(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
+    edit_text(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
     _redirect(project, "rk/social/#rk-social-parry", "rk/social/#rk-social-parrying")
 
 
 def _rulings(project: Path) -> tuple[Path, dict]:
     path = project / "calc" / "data" / "rulings.json"
     return path, json.loads(path.read_text(encoding="utf-8"))
-
-
-def _delete_last_ruling(project: Path) -> None:
-    # published: in the lock (the copy's lock takes in any ruling added since the last commit)
-    _lock_tool(project, "--write")
-    path, log = _rulings(project)
-    log["rulings"].pop()
-    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
-
-
-def _swap_first_two_rulings(project: Path) -> None:
-    path, log = _rulings(project)
-    one, two = log["rulings"][0], log["rulings"][1]
-    for key in ("title", "statement"):
-        one[key], two[key] = two[key], one[key]
-    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
 
 
 def _reviewed_wording_fix(project: Path) -> None:
@@ -267,18 +205,34 @@ def test_a_link_to_a_renamed_heading_stops_the_build_even_when_redirected(built_
     assert "does not contain an anchor '#rk-social-parry'" in done.stdout + done.stderr
 
 
-def test_deleting_the_last_ruling_stops_the_build(built_copy: Copies) -> None:
+def _rulings_check(monkeypatch: pytest.MonkeyPatch, edit: Callable[[list[Any]], None]) -> str:
+    """What the build's first check (macros/hooks/contract.py `on_config`, run before any page is made)
+    says of the rulings edited by `edit`, against the committed lock: in process, as the build runs it."""
+    from macros.hooks import contract
+
+    edited = copy.deepcopy(rulings.load())
+    edit(edited)
+    monkeypatch.setattr(contract.rulings, "load", lambda: edited)
+    with pytest.raises(PluginError) as stopped:
+        contract.on_config(None)  # type: ignore[arg-type]
+    return str(stopped.value)
+
+
+def test_deleting_the_last_ruling_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     last = json.loads((ROOT / "calc" / "data" / "rulings.json").read_text(encoding="utf-8"))["rulings"][-1]["id"]
-    _, done = built_copy.build("deleted-last-ruling", _delete_last_ruling)
-    assert done.returncode != 0
-    assert f"{last} is published" in done.stdout + done.stderr
+    out = _rulings_check(monkeypatch, lambda rulings: rulings.pop())
+    assert f"{last} is published" in out
 
 
-def test_swapping_two_rulings_texts_stops_the_build(built_copy: Copies) -> None:
+def test_swapping_two_rulings_texts_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     one, two = (r["id"] for r in json.loads((ROOT / "calc" / "data" / "rulings.json").read_text(encoding="utf-8"))["rulings"][:2])
-    _, done = built_copy.build("swapped-rulings", _swap_first_two_rulings)
-    assert done.returncode != 0
-    out = done.stdout + done.stderr
+
+    def swap(rulings: list[Any]) -> None:
+        first, second = rulings[0], rulings[1]
+        rulings[0] = dataclasses.replace(first, title=second.title, statement=second.statement)
+        rulings[1] = dataclasses.replace(second, title=first.title, statement=first.statement)
+
+    out = _rulings_check(monkeypatch, swap)
     assert f"{one}: its title or statement changed" in out and f"{two}: its title or statement changed" in out
     assert "--update" in out
 

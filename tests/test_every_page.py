@@ -26,8 +26,8 @@ from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PHONE
 from tests.site_pages import SETTLED, calculator_pages, navigate
-from tests.test_hostile_links import HASH, INSPECT
-from tests.test_offline import CSP_LISTEN
+from tests.links import HASH, INSPECT
+from tests.offline_files import CSP_LISTEN
 
 pytestmark = pytest.mark.browser
 

@@ -24,7 +24,7 @@ from macros.hooks import security as security_hook
 from tests.browser import wait_for_result
 from tests.support import Handler, Server, free_port
 from tests.site_pages import calculator_pages
-from tests.test_security import META, REQUIRED, inline_hashes, parse_policy
+from tests.policy import META, REQUIRED, inline_hashes, parse_policy
 
 
 def parse_headers(text: str) -> list[tuple[str, list[tuple[str, str]]]]:

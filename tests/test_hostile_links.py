@@ -24,21 +24,10 @@ import calc
 from tests.browser import REPLY_CLOCK, reply_to_paint_ms, wait_state
 from tests.support import PageWatch
 from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, set_form, wait_for_close_result
+from tests.links import INSPECT, VALUES
 
 pytestmark = pytest.mark.browser
 
-PWN = "window.__pwned=1"
-# name -> value put in every field of the calculator (and in an unknown key)
-VALUES = {
-    "img-onerror": f"<img src=x onerror={PWN}>",
-    "script-breakout": f'"><script>{PWN}</script>',
-    "javascript-url": f"javascript:{PWN}",
-    "svg-onload": f"<svg/onload={PWN}>",
-    "attribute-breakout": f"' autofocus onfocus='{PWN}' x='",
-    "quotes-entities": "'\"`<>&amp;&#x3C;&lt;",
-    "template-injection": "${" + PWN + "}{{constructor.constructor('" + PWN + "')()}}",
-    "control-characters": "1\x00\u202e\ufeff\n2",
-}
 LONG = "<b>" + "9" * 10_240 + "</b>"  # 10 KB: in the first field only (servers cap a URL's length)
 
 
@@ -66,29 +55,6 @@ PAYLOAD_NAMES = list(hostile_queries("sun-check", False))
 # same code on every page, so they go to one page of each kind (one calculator, many).
 IN_EVERY_FIELD = list(VALUES)
 ABOUT_THE_LINK = [name for name in PAYLOAD_NAMES if name not in VALUES]
-# Markup in a hash twice over: percent-encoded by the link, then raw (left to the browser to
-# encode). One fragment holds both, so each rules page is opened once.
-HASH = "#" + quote(VALUES["img-onerror"], safe="") + '"><svg/onload=' + PWN + ">"
-
-# Run in the page after each navigation: anything here means a payload became markup or script.
-INSPECT = """() => {
-  const bad = [];
-  if (window.__pwned !== undefined) bad.push('script ran');
-  for (const el of document.querySelectorAll('*')) {
-    for (const attr of el.getAttributeNames()) if (/^on/i.test(attr)) bad.push(`${el.tagName} has ${attr}`);
-  }
-  for (const el of document.querySelectorAll('img[src="x"], svg[onload], iframe, object, embed, a[href^="javascript:" i]')) {
-    bad.push(`injected ${el.tagName}`);
-  }
-  for (const el of document.querySelectorAll('script')) if (el.textContent.includes('__pwned')) bad.push('injected script');
-  for (const el of document.querySelectorAll('.cx-error, .cx-status')) if (el.children.length) bad.push(`markup in ${el.className}`);
-  for (const root of document.querySelectorAll('[data-calculator][data-state="error"]')) {
-    const said = [...root.querySelectorAll('.cx-error:not([hidden])')].some((e) => e.textContent.trim())
-      || root.querySelector('.cx-status').textContent.trim();
-    if (!said) bad.push(`${root.dataset.calculator} in error without a message`);
-  }
-  return bad;
-}"""
 
 
 @pytest.fixture(scope="module")

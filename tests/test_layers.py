@@ -79,3 +79,38 @@ def test_one_phone_fixture() -> None:
     defined = [p.name for p in sorted((ROOT / "tests").glob("*.py"))
                if re.search(r"^def phone\(", p.read_text(encoding="utf-8"), re.M)]
     assert defined == ["conftest.py"]
+
+
+TESTS = sorted((ROOT / "tests").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", TESTS, ids=lambda p: p.name)
+def test_no_test_module_imports_another(path: Path) -> None:
+    """Issue 51 item 5: tests share support modules (tests/support.py, links.py, phone.py ...), never
+    each other: a test module imported by another ran its module-level code, and its fixtures, twice."""
+    taken = sorted(module for module in _packages_imported_full(path)
+                   if module.split(".")[-1].startswith("test_") or module.startswith("tests.test_"))
+    assert taken == []
+
+
+def _packages_imported_full(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out |= {f"{node.module}.{a.name}" for a in node.names if node.module == "tests"}
+        elif isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+    return out
+
+
+KIND_CHECK = re.compile(r"isinstance\([^)]*\b(?:IntParam|ChoiceParam|BoolParam|TextParam)\b")
+
+
+def test_one_way_to_draw_a_fields_values() -> None:
+    """Issue 51 item 5: a test tells a field's kind through tests/param_values.py, which holds every
+    way the tests draw values (the ends, a spread, bad ones, at random, Hypothesis), not by checks of
+    its own repeated file after file."""
+    found = [p.name for p in TESTS if p.name != "param_values.py" and KIND_CHECK.search(p.read_text(encoding="utf-8"))]
+    assert found == []

@@ -16,12 +16,12 @@ import pytest
 import calc
 from tests.browser import READY_TIMEOUT_MS, type_into, wait_for_result, wait_state
 from tests.site_pages import visit
+from tests.phone import HIT_AREA, TOUCH_MIN, next_frames
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 360, "height": 740}
 KEYBOARD_OPEN = {"width": 360, "height": 440}
-TOUCH_MIN = 44
 
 
 def _open(page: Any, served: str, path: str, cid: str | None = None) -> None:
@@ -41,11 +41,6 @@ HEADLINE_IN_VIEW = """([cid, height]) => {
   const peek = root.querySelector('.cx-peek');
   return { text: out.textContent, head: inView(out), peek: inView(peek) ? peek.textContent : null };
 }"""
-
-
-def next_frames(page: Any) -> None:
-    """Wait until the page has painted twice: what it placed on the next frame is in place."""
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 @pytest.mark.parametrize("cid,path", [("rk-wounds", "rk/damage/"), ("rk-tn", "rk/attacking/"), ("pool-check", "pool/melee/")])
@@ -113,22 +108,6 @@ def test_rare_fields_wait_behind_more_options(phone: Any, served: str) -> None:
     wait_state(phone, "rk-tn", "error")
     assert phone.locator('[data-calculator="rk-tn"] details.cx-more').get_attribute("open") is not None
     assert phone.locator('[data-calculator="rk-tn"] [data-field="promoted"] .cx-error').is_visible()
-
-
-# ---------------------------------------------------------------- item 6: touch targets
-HIT_AREA = """([selector, min]) => {
-  // the area a finger can hit: from the target's centre, how far each way the target (or the
-  // label that works it) still answers elementFromPoint
-  const el = document.querySelector(selector);
-  if (!el) return null;
-  el.scrollIntoView({ block: 'center' });
-  const r = el.getBoundingClientRect();
-  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-  const mine = (x, y) => { const hit = document.elementFromPoint(x, y);
-    return hit !== null && (el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL' || (el.labels && [...el.labels].some((l) => l.contains(hit)))); };
-  const reach = (dx, dy) => { let d = 0; while (d < min && mine(cx + dx * (d + 1), cy + dy * (d + 1))) d++; return d; };
-  return { width: reach(-1, 0) + reach(1, 0) + 1, height: reach(0, -1) + reach(0, 1) + 1, box: [r.width, r.height] };
-}"""
 
 
 def test_touch_targets_are_44_px(phone: Any, served: str) -> None:

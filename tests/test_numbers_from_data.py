@@ -32,7 +32,7 @@ import pytest
 import calc
 from calc import data
 from codex_view.render import widget_html
-from tests.test_fields_used import answer, states
+from tests.declaration_states import answer, states
 
 CALC = Path(calc.__file__).resolve().parent
 MODULES = sorted([*(p for p in (CALC / "roll_keep").glob("*.py") if p.stem != "__init__"), CALC / "built" / "roll_odds.py"])

@@ -20,17 +20,7 @@ import calc
 from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.site_pages import SETTLED, calculator_pages, headline_key, wait_for_close_result
-
-CSP_LISTEN = """
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.effectiveDirective + ' ' + e.blockedURI));
-"""
-
-
-def manifest(site: Path) -> dict[str, Any]:
-    text = (site / "sw.js").read_text(encoding="utf-8")
-    start = text.index("const MANIFEST = ") + len("const MANIFEST = ")
-    return json.JSONDecoder().raw_decode(text, start)[0]
+from tests.offline_files import manifest
 
 
 def test_the_service_worker_names_this_build(site_dir: Path) -> None:

@@ -21,8 +21,8 @@ from macros import jumps
 from tests.browser import type_into, wait_for_result, wait_state
 from tests.support import PHONE
 from tests.site_pages import visit
-from tests.test_mobile import HIT_AREA, TOUCH_MIN
-from tests.test_search import search
+from tests.phone import HIT_AREA, TOUCH_MIN
+from tests.phone import search
 
 on_phone = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from calc.dice.draw import BITS
 from calc.built.roll_odds import KINDS
 from macros.rolls.draws import FILE, LOADED_ON_ROLL
 from tests.roll_pages import roll_pages
-from tests.test_sw import manifest
+from tests.offline_files import manifest
 
 pytestmark = pytest.mark.build
 

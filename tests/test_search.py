@@ -15,6 +15,7 @@ import pytest
 
 from macros.hooks import search as search_hook
 from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
+from tests.phone import search
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -74,45 +75,6 @@ def search_page(context: Any, served: str) -> Iterator[Any]:
     page.goto(served)
     yield page
     page.close()
-
-
-RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((li) => ({
-  where: (li.querySelector('.cx-search-where') || {}).textContent || '',
-  links: [...li.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
-}))"""
-
-
-def search(page: Any, query: str) -> list[dict]:
-    """The results Material's search lists for `query`, once they are the answer to all of it.
-
-    Material reads the box on each key released. The box is emptied first (the list goes away),
-    then the query is pasted and one key (End) released, as a reader pasting an ID from a forum
-    post does: the first list that comes back answers the whole query, not a keystroke of it. It
-    counts once every result carries the section it lives in (search-where.js).
-
-    Material closes the search 125 ms after the location last changed (its bundle debounces
-    location$ and hash$ into `at("search", !1)`), so a search opened right after an instant
-    navigation was closed under the test, as no reader could be that fast: that is waited out, and
-    on a phone the page's lock as the search opens (scripts/harness.py)."""
-    page.wait_for_timeout(LOCATION_DEBOUNCE_MS)
-    if not page.locator(".md-search__input").is_visible():
-        page.locator("label[for=__search]").first.click()
-        page.wait_for_function(SEARCH_SETTLED)
-    box = page.locator(".md-search__input")
-    box.fill("")
-    box.press("End")
-    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=15000)
-    box.fill(query)
-    box.press("End")
-    page.wait_for_function(
-        """(q) => {
-          const items = [...document.querySelectorAll('.md-search-result__item')];
-          return document.querySelector('.md-search__input').value === q && items.length > 0
-            && items.every((li) => li.querySelector('.cx-search-where'));
-        }""",
-        arg=query, timeout=15000,
-    )
-    return page.evaluate(RESULTS)
 
 
 def _rank(results: list[dict], anchor: str) -> int:

@@ -25,23 +25,8 @@ from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import Handler, Server, free_port
 from tests.site_pages import SETTLED, calculator_pages, headline_key, navigate, nudged_params, set_form, wait_for_close_result
+from tests.policy import META, REQUIRED, SCRIPT, inline_hashes, parse_policy
 
-META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
-SCRIPT = re.compile(r"<script(\s[^>]*)?>(.*?)</script>", re.S | re.I)
-REQUIRED = {
-    "default-src": {"'self'"},
-    "script-src": {"'self'"},   # the page compiles no WebAssembly: only the worker does (its own policy)
-    "worker-src": {"'self'"},
-    "connect-src": {"'self'"},
-    "img-src": {"'self'", "data:"},
-    "style-src": {"'self'"},
-    "font-src": {"'self'"},
-    "object-src": {"'none'"},
-    "media-src": {"'none'"},
-    "frame-src": {"'none'"},
-    "base-uri": {"'none'"},
-    "form-action": {"'self'"},
-}
 # Collected by an init script in every page these tests open.
 LISTEN = """
 window.__violations = [];
@@ -51,29 +36,9 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
-def parse_policy(text: str) -> dict[str, list[str]]:
-    out = {}
-    for part in text.split(";"):
-        name, *values = part.split()
-        out[name] = values
-    return out
-
-
 def built_pages(site: Path) -> list[Path]:
     """Every HTML file the build wrote, less mkdocs-redirects' stubs (no scripts of ours)."""
     return [p for p in sorted(site.rglob("*.html")) if "<article" in p.read_text() or p.name == "404.html"]
-
-
-def inline_hashes(html: str) -> set[str]:
-    """Computed here independently of the hook: sha256 of each inline script that would run."""
-    found = set()
-    for attrs, body in SCRIPT.findall(html):
-        attrs = attrs or ""
-        kind = re.search(r'type="([^"]*)"', attrs)
-        if "src=" in attrs or (kind and kind.group(1) not in ("module", "text/javascript")):
-            continue
-        found.add("'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'")
-    return found
 
 
 # ---------------------------------------------------------------------------------- the built pages

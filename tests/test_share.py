@@ -29,7 +29,7 @@ from macros.links import SHARE_FOLDER, share_path
 from macros.share.page_cards import docs_cards
 from tests.support import PHONE, ROOT, PageWatch, png_size
 from tests.html_pages import parse_file
-from tests.test_offline import manifest as offline_manifest
+from tests.offline_files import manifest as offline_manifest
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 REDIRECTS = json.loads((ROOT / "docs" / "anchor_redirects.json").read_text(encoding="utf-8"))

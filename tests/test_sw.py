@@ -24,6 +24,7 @@ import pytest
 import calc
 from tests.browser import READY_TIMEOUT_MS, wait_for_result
 from tests.support import Handler, Server, free_port
+from tests.offline_files import manifest, manifest_of
 
 SW_TIMEOUT_MS = 30_000
 
@@ -52,11 +53,6 @@ def wait_until_kept(page: Any, parts: list[str]) -> list[str]:
     page.wait_for_function(f"(parts) => ({CACHED})().then((c) => parts.every((p) => c.urls.some((u) => u.includes(p))))",
                            arg=parts, timeout=SW_TIMEOUT_MS)
     return page.evaluate(CACHED)["urls"]
-
-
-def manifest_of(text: str) -> dict[str, Any]:
-    start = re.search(r"\bconst MANIFEST\s*=\s*", text).end()   # as written, or as esbuild ships it
-    return json.JSONDecoder().raw_decode(text, start)[0]
 
 
 class Site:
@@ -120,10 +116,6 @@ def first_visit(ctx: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     return page
-
-
-def manifest(site_dir: Path) -> dict[str, Any]:
-    return manifest_of((site_dir / "sw.js").read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------------------ build (no browser)

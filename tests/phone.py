@@ -1,0 +1,67 @@
+"""What phone tests share: the touch target minimum, a hit-area check, frames to wait for, and typing into the search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
+
+TOUCH_MIN = 44
+
+
+def next_frames(page: Any) -> None:
+    """Wait until the page has painted twice: what it placed on the next frame is in place."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+# ---------------------------------------------------------------- item 6: touch targets
+HIT_AREA = """([selector, min]) => {
+  // the area a finger can hit: from the target's centre, how far each way the target (or the
+  // label that works it) still answers elementFromPoint
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  el.scrollIntoView({ block: 'center' });
+  const r = el.getBoundingClientRect();
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  const mine = (x, y) => { const hit = document.elementFromPoint(x, y);
+    return hit !== null && (el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL' || (el.labels && [...el.labels].some((l) => l.contains(hit)))); };
+  const reach = (dx, dy) => { let d = 0; while (d < min && mine(cx + dx * (d + 1), cy + dy * (d + 1))) d++; return d; };
+  return { width: reach(-1, 0) + reach(1, 0) + 1, height: reach(0, -1) + reach(0, 1) + 1, box: [r.width, r.height] };
+}"""
+RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((li) => ({
+  where: (li.querySelector('.cx-search-where') || {}).textContent || '',
+  links: [...li.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
+}))"""
+
+
+def search(page: Any, query: str) -> list[dict]:
+    """The results Material's search lists for `query`, once they are the answer to all of it.
+
+    Material reads the box on each key released. The box is emptied first (the list goes away),
+    then the query is pasted and one key (End) released, as a reader pasting an ID from a forum
+    post does: the first list that comes back answers the whole query, not a keystroke of it. It
+    counts once every result carries the section it lives in (search-where.js).
+
+    Material closes the search 125 ms after the location last changed (its bundle debounces
+    location$ and hash$ into `at("search", !1)`), so a search opened right after an instant
+    navigation was closed under the test, as no reader could be that fast: that is waited out, and
+    on a phone the page's lock as the search opens (scripts/harness.py)."""
+    page.wait_for_timeout(LOCATION_DEBOUNCE_MS)
+    if not page.locator(".md-search__input").is_visible():
+        page.locator("label[for=__search]").first.click()
+        page.wait_for_function(SEARCH_SETTLED)
+    box = page.locator(".md-search__input")
+    box.fill("")
+    box.press("End")
+    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=15000)
+    box.fill(query)
+    box.press("End")
+    page.wait_for_function(
+        """(q) => {
+          const items = [...document.querySelectorAll('.md-search-result__item')];
+          return document.querySelector('.md-search__input').value === q && items.length > 0
+            && items.every((li) => li.querySelector('.cx-search-where'));
+        }""",
+        arg=query, timeout=15000,
+    )
+    return page.evaluate(RESULTS)

@@ -1,0 +1,41 @@
+"""Issue 51 item 5: `make test` hands its workers the longest files first, by a recorded full run
+(tests/durations.json, written by `make durations`), not by a list of slow files kept by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import support
+
+
+class Item:
+    """What long_files_first reads of a collected test: its node id and tier marks."""
+
+    def __init__(self, nodeid: str, *marks: str) -> None:
+        self.nodeid = nodeid
+        self.marks = set(marks)
+
+    def get_closest_marker(self, name: str) -> Any:
+        return name if name in self.marks else None
+
+
+def test_files_go_longest_first_by_the_record_and_a_new_file_by_its_tier(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    record = tmp_path / "durations.json"
+    record.write_text(json.dumps({"tests/test_a.py": 3.0, "tests/test_b.py": 120.0, "tests/test_c.py": 45.0}))
+    monkeypatch.setattr(support, "DURATIONS", record)
+    items = [Item("tests/test_a.py::one"), Item("tests/test_c.py::one", "build", "browser"),
+             Item("tests/test_new.py::one", "build", "browser"), Item("tests/test_b.py::one"),
+             Item("tests/test_a.py::two"), Item("tests/test_fresh_unit.py::one")]
+    support.long_files_first(items)  # type: ignore[arg-type]
+    files = list(dict.fromkeys(item.nodeid.split("::")[0] for item in items))
+    assert files == ["tests/test_b.py", "tests/test_c.py", "tests/test_new.py", "tests/test_a.py",
+                     "tests/test_fresh_unit.py"]
+
+
+def test_no_list_of_slow_files_is_kept_by_hand() -> None:
+    assert not hasattr(support, "LONG_WITHOUT_BUILD")
