@@ -1,13 +1,12 @@
 // A link's answer from the build: calc/built/questions.py chose the questions, and macros/answers/
-// stored each one's answer, rendered by the worker's own codex_view, gzipped at
-// q/<calculator>/<slug>/answer.json.gz (its markup and
-// its words, as the worker replies them). linked.js imports this module as the page opens, once the
-// linked calculator's form is parsed: the form's settings as the link fills them (form-state.js,
-// on a copy, so the page's own form is filled once, by calculators.js) name the address
-// (odds-path.js); if the calculator's list of built questions (q/<calculator>/built.json, fetched by
-// linked.js as the page opens) names it, one small fetch brings the answer. None when the build did not answer it
-// (the page then asks the runtime, as it always did), when the link compares two settings, or when
-// this browser cannot inflate it.
+// stored each one's answer as the worker replies it (its markup by codex_view, and its words),
+// gzipped at q/<calculator>/<slug>/answer.json.gz. linked.js imports this module as the page opens
+// and calls it once the linked calculator's form is parsed: the form's settings as the link fills
+// them (form-state.js, on a copy, so the page's own form is filled once, by calculators.js) name
+// the address (odds-path.js); if the calculator's list of built questions (q/<calculator>/built.json,
+// fetched by linked.js as the page opens) names it, one small fetch brings the answer. None when the
+// build did not answer it (the page then asks the runtime, as it always did), when the link compares
+// two settings, or when this browser cannot inflate it.
 import { applyQuery, filterOptions, readForm } from "./form-state.js";
 import { oddsPath } from "./odds-path.js";
 
