@@ -191,6 +191,14 @@ def _form_words() -> str:
             f' data-true-words="{attr(" ".join(sorted(TRUE_WORDS)))}"')
 
 
+def odds_fields(calculator: Calculator) -> str:
+    """What the page needs to write a question's short address (calc/built/addresses.py `odds_slug`,
+    docs/assets/js/odds-path.js): each field in the declaration's order with its default in the
+    canonical form and whether a link must name it: `[["rolled", "5", 0], ...]`."""
+    return json.dumps([[p.name, canonical(p.default), int(p.required)] for p in calculator.params],
+                      separators=(",", ":"))
+
+
 def widget_html(
     calculator: Calculator,
     result: Mapping[str, Any],
@@ -216,7 +224,8 @@ def widget_html(
         f'aria-label="{attr(calculator.title)} calculator">'
         f'<p class="cx-calc__title"><strong>{escape(calculator.title)}</strong> '
         f'<span class="cx-calc__summary">{escape(calculator.summary)}</span></p>'
-        f'<form class="cx-form" novalidate autocomplete="off"{_form_words()}>{fields}</form>'
+        f'<form class="cx-form" novalidate autocomplete="off"{_form_words()}'
+        f' data-odds-fields="{attr(odds_fields(calculator))}">{fields}</form>'
         # a compact copy of the headline that the page keeps in view while the form is on
         # screen (docs/assets/js/form-layout.js); zero height, so it moves nothing
         f'<div class="cx-peek-holder"><div class="cx-peek" aria-hidden="true" hidden></div></div>'

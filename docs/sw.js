@@ -14,14 +14,18 @@
 // - a share address (`s/<anchor>/`, a forum's preview of one rule): never kept, but offline, when
 //   the page of its rule is kept, it is answered with a redirect to that rule (the query it
 //   carries, ?rules=house, goes on with it), as the share page's own script would do online.
-// Only URLs in the manifest are stored or answered; any other request goes to the network
+// - a built answer (`q/<calculator>/<slug>/answer.json.gz`, and each calculator's list of them,
+//   `q/<calculator>/built.json`: macros/answers/): never at install nor in the offline copy's
+//   download, but once the reader keeps the Codex, one fetched online is kept as a page is.
+// Only URLs in the manifest (and those built answers) are stored or answered; any other request goes to the network
 // untouched (an unknown page asked for offline gets the offline page instead of an error).
 // Caches are named by scope and build version, so two Codex sites on one origin never touch
 // each other's copy. Writing to a cache never delays or replaces a network answer.
 //
 // The build (macros/hooks/security.py) replaces the placeholder below with the manifest:
 // {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
-//  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]}}, URLs
+//  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]},
+//  answers_folder: "q/", answer_files: [name]}, URLs
 //  relative to the site root.
 importScripts(new URL("assets/js/connection.js", self.location.href).href);   // codexMetered: the page's rule
 const MANIFEST = self.__CODEX_MANIFEST;
@@ -36,6 +40,9 @@ const CORE = new Set(MANIFEST.core.map(at));
 const PAGES = new Set(MANIFEST.pages.map(at));
 const SIZES = new Map(Object.entries(MANIFEST.sizes).map(([path, bytes]) => [at(path), bytes]));
 const OFFLINE_PAGE = at(MANIFEST.offline_page);
+const ANSWERS = MANIFEST.answers_folder ? at(MANIFEST.answers_folder) : null;
+const ANSWER_FILES = MANIFEST.answer_files || [];
+const isAnswer = (url) => Boolean(ANSWERS) && url.startsWith(ANSWERS) && ANSWER_FILES.some((name) => url.endsWith("/" + name));
 // share address -> its rule: `shares` lists by page each share anchor, or [share anchor, rule's anchor]
 const SHARES = new Map(Object.entries(MANIFEST.shares || {}).flatMap(([page, anchors]) => anchors.map((entry) => {
   const [share, anchor] = typeof entry === "string" ? [entry, entry] : entry;
@@ -187,6 +194,12 @@ async function shareFirst(request, target) {
   }
 }
 
+// A built answer: kept as a page is once the reader keeps the Codex; else the network's, untouched.
+async function answerFirst(event, request, url) {
+  if (await (await caches.open(CACHE)).match(KEPT)) return networkFirst(event, request, url);
+  return fetch(request);
+}
+
 async function passThrough(request) {
   // not in this build: never stored, never answered from a cache; offline, the offline page
   try {
@@ -203,6 +216,7 @@ self.addEventListener("fetch", (event) => {
   const file = RUNTIME.get(url);
   if (file) event.respondWith(runtimeFirst(event, url, file));
   else if (PAGES.has(url) || CORE.has(url)) event.respondWith(networkFirst(event, request, url));
+  else if (isAnswer(url)) event.respondWith(answerFirst(event, request, url));
   else if (request.mode === "navigate" && SHARES.has(url)) event.respondWith(shareFirst(request, SHARES.get(url)));
   else if (request.mode === "navigate" && request.url.startsWith(SCOPE.href)) event.respondWith(passThrough(request));
   // anything else is not ours: the browser fetches it as if there were no service worker

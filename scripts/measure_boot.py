@@ -5,7 +5,11 @@ shared link in the server itself and counts the bytes it sends (compressed, head
 Chromium opens each run in a fresh context (empty cache, no service worker) at 360 px with touch.
 
 For each profile (unthrottled; 9 Mbit/s + 60 ms; 1.6 Mbit/s + 150 ms):
-- the shared link /rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30: time from navigation to the
+- `built`: the shared link /rk/basics/?calc=rk-check&rolled=6&kept=3&tn=25, a question the build
+  answered (calc/built/questions.py): time to its answer on screen, from the stored file, with no
+  runtime (the runtime files' bytes are listed, and should be none);
+- the shared link /rk/basics/?calc=rk-check&rolled=7&kept=5&tn=32 (a TN off the built grid, so the
+  runtime answers it): time from navigation to the
   first live answer (the right value, no longer data-stale) and bytes on the wire until then,
   for each boot path: `auto` (what readers get: the worker times the wasm download and takes the
   snapshot only on a fast link, else the bytecode library; the bare-source library only when the
@@ -16,7 +20,7 @@ For each profile (unthrottled; 9 Mbit/s + 60 ms; 1.6 Mbit/s + 150 ms):
 - bytes the service worker has stored after a visit to the home page (navigator.storage.estimate).
 Then, unthrottled and booted, each calculator's edit latency (input event -> answer painted).
 
-Usage: python -m scripts.measure_boot [--runs 3] [--slow-runs 1] [--paths auto,snapshot,trimmed,source,plain]
+Usage: python -m scripts.measure_boot [--runs 3] [--slow-runs 1] [--paths built,auto,snapshot,trimmed,source,plain]
        [--profiles 9,1.6] [--links-only]   (only these profiles, by Mbit/s or "unthrottled";
        --links-only: neither the service worker's storage nor edit latencies)
 """
@@ -37,15 +41,18 @@ from calc.params import IntParam
 from scripts.phone_host import PhoneHost
 from scripts.harness import CHROMIUM, CHROMIUM_ARGS, build_site, free_port
 
-SHARED = "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30"
-SHARED_PARAMS = {"rolled": 7, "kept": 5, "tn": 30}
+SHARED = "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=32"
+SHARED_PARAMS = {"rolled": 7, "kept": 5, "tn": 32}
+BUILT = "rk/basics/?calc=rk-check&rolled=6&kept=3&tn=25"   # answered by the build: no runtime
+BUILT_PARAMS = {"rolled": 6, "kept": 3, "tn": 25}
 PROFILES = (("unthrottled", None, 0), ("9 Mbit/s + 60 ms", 9.0, 60), ("1.6 Mbit/s + 150 ms", 1.6, 150))
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 
-LIVE = """([key, expected]) => {
+LIVE = """([key, expected, built]) => {
   const root = document.querySelector('[data-calculator="rk-check"]');
   const out = root && root.querySelector(`[data-result="${key}"]`);
   return root && root.dataset.state === 'ready' && !root.hasAttribute('data-stale')
+    && root.hasAttribute('data-built-address') === built
     && out && Math.abs(Number(out.dataset.value) - expected) <= 1e-12;
 }"""
 
@@ -61,16 +68,17 @@ STORED = """async () => {
 def shared_link(browser: Any, host: PhoneHost, base: str, path: str) -> tuple[float, int, dict[str, int]]:
     """Seconds from navigation to the live answer, bytes the host sent until then, and those
     bytes by runtime file (assets/pyodide/...)."""
-    expected = calc.evaluate("rk-check", SHARED_PARAMS)["chance"]
+    built = path == "built"
+    expected = calc.evaluate("rk-check", BUILT_PARAMS if built else SHARED_PARAMS)["chance"]
     ctx = browser.new_context(**PHONE)
     try:
         page = ctx.new_page()
-        if path != "auto":
+        if path not in ("auto", "built"):
             page.add_init_script(f"window.codexBootPath = {path!r};")
         host.link.reset()
         start = time.perf_counter()
-        page.goto(base + SHARED, wait_until="commit")
-        page.wait_for_function(LIVE, arg=["chance", expected], timeout=180_000, polling=50)
+        page.goto(base + (BUILT if built else SHARED), wait_until="commit")
+        page.wait_for_function(LIVE, arg=["chance", expected, built], timeout=180_000, polling=50)
         seconds, sent = time.perf_counter() - start, host.link.sent
         marker = "assets/pyodide/"
         files = {p.split(marker, 1)[1]: n for p, n in host.link.by_path.items() if marker in p}
@@ -145,7 +153,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3, help="runs per path, unthrottled and 9 Mbit/s (median)")
     ap.add_argument("--slow-runs", type=int, default=1, help="runs per path at 1.6 Mbit/s")
-    ap.add_argument("--paths", default="auto,snapshot,trimmed,source,plain")
+    ap.add_argument("--paths", default="built,auto,snapshot,trimmed,source,plain")
     ap.add_argument("--profiles", default="", help='e.g. "9,1.6" or "unthrottled" (default: all)')
     ap.add_argument("--links-only", action="store_true", help="skip stored bytes and edit latencies")
     args = ap.parse_args()
@@ -203,7 +211,8 @@ def main() -> None:
 def report(rows: list[tuple[str, str, list[float], list[int]]], per_file: dict[tuple[str, str], dict[str, int]],
            stored: dict[str, tuple[int, int, int]], edits: dict[str, list[float]]) -> None:
     print()
-    print("Shared link /" + SHARED + " (360 px, touch, fresh profile), first live answer:")
+    print("Shared link /" + SHARED + " (360 px, touch, fresh profile), first live answer; path `built`: /"
+          + BUILT + ", its built answer:")
     print()
     print("| profile | boot path | time to live answer (median) | runs | on the wire until then |")
     print("|---|---|---|---|---|")

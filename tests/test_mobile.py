@@ -180,25 +180,34 @@ def test_chart_labels_table_and_degrees_are_legible(phone: Any, served: str) -> 
     assert max(heights) < 2 * min(heights), lines   # one line each: "%" never on a line of its own
 
 
+CUT = """(calc) => {
+  const canvas = document.createElement('canvas').getContext('2d'); const out = [];
+  for (const sel of document.querySelectorAll(`[data-calculator="${calc}"] select`)) {
+    if (!sel.offsetParent) continue;
+    const cs = getComputedStyle(sel);
+    canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = sel.selectedOptions[0].text;
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    const echo = sel.parentElement.querySelector('.cx-choice-full');
+    const shown = echo && !echo.hidden && echo.offsetParent ? echo.textContent : null;
+    if (canvas.measureText(text).width > room && shown !== text) out.push([sel.name, text, shown]);
+    if (canvas.measureText(text).width > room) out.push(['checked', sel.name]);
+  }
+  return out;
+}"""
+
+
 def test_a_chosen_option_is_never_cut_short(phone: Any, served: str) -> None:
+    """Each calculator's selects are measured once it is on or near the screen (form-layout.js, after a
+    frame is drawn and the browser is idle): a cut choice is echoed in full by the time it is read."""
     _open(phone, served, "rk/damage/", "rk-wounds")
     root = phone.locator('[data-calculator="rk-wounds"]')
     root.locator('[name="rules"]').select_option("summary")
-    cut = phone.evaluate("""() => {
-      const canvas = document.createElement('canvas').getContext('2d'); const out = [];
-      for (const sel of document.querySelectorAll('.cx-calc select')) {
-        if (!sel.offsetParent) continue;
-        const cs = getComputedStyle(sel);
-        canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-        const text = sel.selectedOptions[0].text;
-        const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
-        const echo = sel.parentElement.querySelector('.cx-choice-full');
-        const shown = echo && !echo.hidden && echo.offsetParent ? echo.textContent : null;
-        if (canvas.measureText(text).width > room && shown !== text) out.push([sel.name, text, shown]);
-        if (canvas.measureText(text).width > room) out.push(['checked', sel.name]);
-      }
-      return out;
-    }""")
+    cut = []
+    for calculator in phone.evaluate("() => [...document.querySelectorAll('[data-calculator]')].map((r) => r.dataset.calculator)"):
+        phone.locator(f'[data-calculator="{calculator}"] form').scroll_into_view_if_needed()
+        phone.wait_for_function(f"() => ({CUT})({calculator!r}).every((c) => c[0] === 'checked')")
+        cut += phone.evaluate(CUT, calculator)
     unshown = [c for c in cut if c[0] != "checked"]
     assert unshown == []
     assert ["checked", "rules"] in cut, "the long Rules choice was expected not to fit at 360 px"

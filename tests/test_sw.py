@@ -285,8 +285,8 @@ def test_each_runtime_file_is_fetched_once_per_visit(fresh: Any, site: Site, sit
     page), or after the home page (every runtime file goes through the service worker, which
     keeps a copy): one request per file either way."""
     page = first_visit(fresh, site.url) if home_first else fresh.new_page()
-    page.goto(site.url + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
-    wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30})
+    page.goto(site.url + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=32")
+    wait_for_result(page, "rk-check", "chance", {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 32})
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     runtime = {"/" + p for p, _ in manifest(site_dir)["runtime"]}
     fetched = {p: n for p, n in site.hits.items() if p in runtime}
@@ -505,5 +505,30 @@ def test_the_roll_is_kept_when_used_never_at_install(fresh: Any, site: Site) -> 
         pop.get_by_role("button", name="Roll 6k3").click()
         pop.locator(".cx-draws__draw").first.wait_for()
         assert pop.locator(".cx-draws__note").inner_text() == ""   # drawn, not a failure
+    finally:
+        fresh.set_offline(False)
+
+
+@pytest.mark.browser
+def test_a_built_answer_is_kept_as_a_page_once_the_reader_keeps_the_codex(fresh: Any, site: Site) -> None:
+    """Issue 47: a built answer (q/<calculator>/<slug>/answer.json.gz) is in no default set; fetched
+    online it passes through, until the reader keeps the Codex: then it is kept, and answers offline."""
+    data = manifest(site.directory)
+    answer, listed = "q/rk-check/rolled-6_tn-25/answer.json.gz", "q/rk-check/built.json"
+    assert data["answers_folder"] == "q/" and not [u for u in data["pages"] + data["core"] if u.startswith("q/")]
+    page = first_visit(fresh, site.url)
+    fetch = "(url) => fetch(url).then((r) => r.status, () => 0)"
+    assert page.evaluate(fetch, site.url + answer) == 200
+    assert not [u for u in page.evaluate(CACHED)["urls"] if "/q/" in u]
+    # what offline.js writes once the reader's copy is down: the worker's marker in this version's cache
+    page.evaluate("""async (version) => (await caches.open(`codex:/:${version}`))
+        .put(new URL("__codex/offline-copy", location.href).href, new Response("kept"))""", data["version"])
+    for path in (answer, listed):
+        assert page.evaluate(fetch, site.url + path) == 200
+    wait_until_kept(page, [answer, listed])
+    fresh.set_offline(True)
+    try:
+        assert page.evaluate(fetch, site.url + answer) == 200
+        assert page.evaluate(fetch, site.url + "q/rk-check/rolled-6_tn-30/answer.json.gz") == 0   # never fetched
     finally:
         fresh.set_offline(False)

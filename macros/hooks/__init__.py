@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Callable
 
-from macros.hooks import api, contract, forum, jump, rolls, scripts, search, security, share, site
+from macros.hooks import answers, api, contract, forum, jump, rolls, scripts, search, security, share, site
 
 ORDER: tuple[ModuleType, ...] = (
     site,       # ships Pyodide, the wheel, the trimmed standard library and the snapshot
@@ -23,6 +23,7 @@ ORDER: tuple[ModuleType, ...] = (
     share,      # a share page and card per rule anchor and ruling (before security and contract)
     api,        # rulings, sections and calculators as JSON at api/v1/ (after share, before security)
     rolls,      # each page's roll data, rolls.json beside it (before security)
+    answers,    # every built question's answer, q/<calculator>/<slug>/answer.json.gz (before security)
     scripts,    # the Codex's scripts shipped without their comment lines
     security,   # after site: CSP meta tag, offline service worker manifest
     contract,   # published anchors and the rulings lock: a broken promise stops the build

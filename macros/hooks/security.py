@@ -37,6 +37,8 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
+from calc.built.addresses import ROOT as ODDS_FOLDER
+from macros.answers.store import ANSWER_FILE, INDEX_FILE
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
@@ -225,9 +227,10 @@ SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
 # (a forum's preview of one rule, which a reader's browser leaves at once: macros/share/pages.py), the
-# data for bots and scripts (api/: macros/api.py).
+# data for bots and scripts (api/: macros/api.py), the built questions' answers and odds pages (q/:
+# calc/built/addresses.py; an answer fetched online is kept as a page is, once the reader keeps the Codex).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
-NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/")
+NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/", ODDS_FOLDER + "/")
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
@@ -297,6 +300,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
     - `shares`: each share page's anchor and the rule page it leads to (`share_targets`), which
       the worker answers offline for a share address (`share_folder`) whose page it has kept.
+    - `answers_folder`, `answer_files`: where the built answers are (macros/answers/), none of them
+      listed: the worker keeps one fetched online only once the reader keeps the Codex.
     - `version`: names the cache; it changes with the content of any of them.
     Social cards, source maps, feeds and anything else for machines are left out.
     """
@@ -341,6 +346,8 @@ def offline_manifest(site: Path) -> dict[str, Any]:
         "offline_page": OFFLINE_PAGE,
         "share_folder": SHARE_FOLDER + "/",
         "shares": share_targets(site),
+        "answers_folder": ODDS_FOLDER + "/",
+        "answer_files": [ANSWER_FILE, INDEX_FILE],
     }
 
 

@@ -199,6 +199,7 @@ async function compute(c) {
 // clicked) makes the address a calculator link only if it is one already.
 function edited(c, event) {
   const { root, form } = c;
+  delete root.dataset.builtAddress;   // a built answer's mark (showBuilt) is for the inputs it answered
   const params = readForm(form);
   const followed = Boolean(event && event.detail && event.detail.codexFollow);
   if (!followed || ownsUrl(root)) writeUrl(root, params);
@@ -271,19 +272,52 @@ function openForm(c) {
   }
   if (linked) {
     root.classList.add("cx-calc--pending");   // its built figures are for other inputs
-    compute(c);              // a shared link: its inputs are not the built default's
+    // a shared link: its inputs are not the built default's. The build may have answered them
+    // (linked.js looks, window.codexBuilt); else, or once the reader edits, the runtime answers.
+    const built = root.classList.contains("cx-calc--answer-first") && !booted && window.codexBuilt;
+    if (!built) { compute(c); return; }
+    setState(root, "busy", "Looking up the answer worked out when the site was built…");
+    markStale(c);
+    built.then((answer) => {
+      if (c.running || c.shown !== null) return;    // the reader has edited: the runtime answers
+      if (answer && answer.params === JSON.stringify(readForm(form))) showBuilt(c, answer);
+      else compute(c);
+    });
     return;
   }
   root.classList.remove("cx-calc--pending");   // a link asking the built default: it is right
+  whenWanted(c);
+}
+
+// The figures on screen are right for the form as it is (built): the runtime starts when the reader
+// reaches for the calculator, or when the browser has nothing better to do (at once if it is up).
+function whenWanted(c) {
+  const { root, form } = c;
   if (booted) {
     afterLink(root, c.compute);   // the runtime is up (instant navigation): answer live at once
   } else {
-    // the built default is the right answer for the form as it is: start the runtime when the
-    // reader reaches for a calculator, or when the browser has nothing better to do
     form.addEventListener("focusin", startRuntime, { once: true });
     form.addEventListener("pointerdown", startRuntime, { once: true });
     startWhenIdle();
   }
+}
+
+// A link's answer as the build stored it (built-answer.js): the worker's own markup for exactly the
+// settings in the form, so it is shown as the worker's would be, and marked with its address until
+// the inputs change.
+function showBuilt(c, answer) {
+  const { root } = c;
+  markFresh(c);
+  c.shown = answer.params;
+  c.answered = true;
+  keepAnswer(root, answer, c.shown);   // its words, for Copy as text
+  c.result.innerHTML = answer.html;   // codex_view's markup, written by the build (as the worker's reply)
+  c.result.classList.remove("cx-result--stale", "cx-result--held");
+  root.dataset.builtAddress = answer.path;
+  root.classList.remove("cx-calc--pending");
+  showAsked(root, JSON.parse(answer.params));
+  setState(root, "ready", "Up to date: worked out when the site was built.");
+  whenWanted(c);
 }
 
 // Say what a hand-off brought in ("TN 30 and 1 raise from the TN builder"), above the form.

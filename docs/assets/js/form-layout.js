@@ -52,26 +52,57 @@ function fillPeek(root) {
   measureLater(root);
 }
 
-// Reading sizes (scrollWidth, getBoundingClientRect, a select's width) forces the browser to lay
-// the page out at once. An edit changes the result several times before it is painted (stale,
-// busy, the new answer, ready), so those reads wait for the next frame and happen there once.
+// Reading sizes (scrollWidth, getBoundingClientRect, a select's width) makes the browser lay the
+// page out at once when anything changed since it last did: on a long page, a long task. So sizes
+// are read only for a calculator on or near the screen (an IntersectionObserver says which; one
+// further down is measured when it comes near), once the browser is idle after drawing a frame
+// (its layout is then fresh, and reading it costs nothing), for every such calculator at once, all
+// reads before any write: the page is laid out again in the next frame, by the browser, never in
+// the middle of this script. An edit changes the result several times before it is painted (stale,
+// busy, the new answer, ready): it is measured once, after.
+const due = new Map();   // root -> whether its selects' echoes need measuring too
+let measuring = false;
+const near = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+  entries.forEach((entry) => { entry.target.codexNear = entry.isIntersecting; });
+  if (entries.some((entry) => entry.isIntersecting && due.has(entry.target))) schedule();
+}, { rootMargin: "50% 0px" }) : null;
+
+const isNear = (root) => !near || root.codexNear === true;
+
 function measureLater(root, choices = false) {
-  root.codexChoices = root.codexChoices || choices;
-  if (root.codexMeasure) return;
-  root.codexMeasure = requestAnimationFrame(() => {
-    root.codexMeasure = 0;
-    if (root.codexChoices) echoChoices(root);
-    root.codexChoices = false;
-    scrollableTables(root);
-    placePeek(root);
-  });
+  due.set(root, Boolean(due.get(root)) || choices);
+  if (isNear(root)) schedule();
+}
+
+function schedule() {
+  if (measuring) return;
+  measuring = true;
+  const idle = (run) => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 0));
+  requestAnimationFrame(() => idle(measureDue));
+}
+
+function measureDue() {
+  measuring = false;
+  const roots = [...due].filter(([root]) => root.isConnected && isNear(root));
+  roots.forEach(([root]) => due.delete(root));
+  const read = roots.map(([root, choices]) => [root, {
+    choices: choices ? readChoices(root) : null, tables: readTables(root), peek: readPeek(root),
+  }]);
+  for (const [root, found] of read) {
+    if (found.choices) writeChoices(found.choices);
+    writeTables(found.tables);
+    writePeek(root, found.peek);
+  }
 }
 
 // A result table wider than the screen scrolls sideways in its own box; a keyboard must be
 // able to reach and scroll it too, so such a box (and only such a box) takes the focus.
-function scrollableTables(root) {
-  root.querySelectorAll(".cx-result-table, .cx-table table").forEach((box) => {
-    const wide = box.scrollWidth > box.clientWidth + 1;
+function readTables(root) {
+  return [...root.querySelectorAll(".cx-result-table, .cx-table table")].map((box) => [box, box.scrollWidth > box.clientWidth + 1]);
+}
+
+function writeTables(tables) {
+  for (const [box, wide] of tables) {
     if (wide && !box.hasAttribute("tabindex")) {
       box.tabIndex = 0;
       box.setAttribute("role", "region");
@@ -82,16 +113,17 @@ function scrollableTables(root) {
       box.removeAttribute("role");
       box.removeAttribute("aria-label");
     }
-  });
+  }
 }
 
 function viewHeight() {
   return window.visualViewport ? window.visualViewport.height : window.innerHeight;
 }
 
-function placePeek(root) {
+// Whether the strip shows (and its height, to make room for it): read here, written by writePeek.
+function readPeek(root) {
   const peek = root.querySelector(".cx-peek");
-  if (!peek) return;
+  if (!peek) return null;
   const height = viewHeight();
   const form = root.querySelector("form").getBoundingClientRect();
   const head = (root.querySelector(".cx-headlines") || root.querySelector(".cx-result")).getBoundingClientRect();
@@ -100,8 +132,20 @@ function placePeek(root) {
   // its own room on screen, where it sits in the flow: shown there, or the room would be a gap
   const room = peek.parentElement.getBoundingClientRect();
   const inRoom = Boolean(root.codexPeekRoom) && room.bottom > 0 && room.bottom < height - 1;
-  peek.hidden = !((inRoom || (formOnScreen && !headOnScreen)) && peek.childElementCount > 0);
-  if (!peek.hidden) makeRoom(root, peek.offsetHeight);
+  return { peek, show: (inRoom || (formOnScreen && !headOnScreen)) && peek.childElementCount > 0 };
+}
+
+function writePeek(root, found) {
+  if (!found) return;
+  const { peek, show } = found;
+  peek.hidden = !show;
+  // its height is read once it is shown, in a frame of its own (shown now, laid out in the next)
+  if (show) measureRoom(root, peek);
+}
+
+// The strip's height, read after the frame that shows it is drawn.
+function measureRoom(root, peek) {
+  requestAnimationFrame(() => setTimeout(() => { if (!peek.hidden) makeRoom(root, peek.offsetHeight); }, 0));
 }
 
 // Once shown, the strip has room of its own after the form (its holder grows to its height and
@@ -158,31 +202,37 @@ function textWidth(text, style) {
 
 const SELECT_ARROW_PX = 20;   // room the select's own arrow takes
 
-function echoChoices(root) {
-  root.querySelectorAll(".cx-field--choice select").forEach((select) => {
+function readChoices(root) {
+  return [...root.querySelectorAll(".cx-field--choice select")].map((select) => {
+    const option = select.selectedOptions[0];
+    const style = getComputedStyle(select);
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
+    const cut = Boolean(option) && select.clientWidth > 0 && textWidth(option.text, style) > room;
+    return [select, cut ? option.text : ""];
+  });
+}
+
+function writeChoices(choices) {
+  for (const [select, text] of choices) {
     let echo = select.nextElementSibling;
     if (!echo || !echo.classList.contains("cx-choice-full")) {
+      if (!text) continue;   // nothing to echo: no element needed yet
       echo = document.createElement("span");
       echo.className = "cx-choice-full";
       echo.setAttribute("aria-hidden", "true");   // the select already says its value
       select.after(echo);
     }
-    const option = select.selectedOptions[0];
-    const style = getComputedStyle(select);
-    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
-    const cut = Boolean(option) && select.clientWidth > 0 && textWidth(option.text, style) > room;
-    echo.textContent = cut ? option.text : "";
-    echo.hidden = !cut;
-  });
+    echo.textContent = text;
+    echo.hidden = !text;
+  }
 }
 
 let listening = false;
 function placeAll(resized = false) {
-  document.querySelectorAll("[data-calculator]").forEach((root) => {
-    if (!root.codexLayout) return;
-    placePeek(root);
-    if (resized) { echoChoices(root); scrollableTables(root); }
-  });
+  const roots = [...document.querySelectorAll("[data-calculator]")].filter((root) => root.codexLayout);
+  if (resized) { roots.forEach((root) => measureLater(root, true)); return; }
+  const read = roots.filter(isNear).map((root) => [root, readPeek(root)]);   // every read, then every write
+  read.forEach(([root, found]) => writePeek(root, found));
 }
 
 export function bindLayout(root) {
@@ -190,11 +240,12 @@ export function bindLayout(root) {
   root.codexLayout = true;
   const form = root.querySelector("form");
   const result = root.querySelector(".cx-result");
+  if (near) near.observe(root);
   const changed = () => { toggleFields(root); measureLater(root, true); };
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   root.querySelectorAll("details.cx-more").forEach((more) => more.addEventListener("toggle", changed));
-  root.addEventListener("toggle", () => scrollableTables(root), true);   // "Table of every total" opened
+  root.addEventListener("toggle", () => measureLater(root), true);   // "Table of every total" opened
   changed();
   // watched: the result region (a new answer, or stale) and the root's state (an error arrived);
   // never the peek itself, which these handlers write

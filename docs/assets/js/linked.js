@@ -6,8 +6,10 @@
 //   number beside other inputs is a wrong number; calculators.js lifts the mark once the figures
 //   on screen belong to the inputs on screen.
 // A link that names a calculator of this page (the build lists them on this script's
-// data-calculators) is marked on <html> (data-codex-link) and its worker started here (runtime.js
-// adopts it). A link naming any other id downloads nothing, not even when the browser is idle
+// data-calculators) is marked on <html> (data-codex-link). If the build answered its question
+// (built-answer.js, imported at once, looks it up as soon as the calculator's form is parsed), that
+// answer is window.codexBuilt's and no runtime is started; else its worker is started here
+// (runtime.js adopts it). A link naming any other id downloads nothing, not even when the browser is idle
 // (runtime.js), until the reader uses a calculator, and says so under the page's title. Until that calculator's answer, or its error, is on the page
 // (data-codex-answered, the "codex:answered" event) the service worker (offline.js) waits.
 // Material's search index waits on every page until the reader opens the search (search-later.js).
@@ -25,7 +27,15 @@
     return;
   }
   html.dataset.codexLink = "";
-  startEarly();
+  // as the page opens, the build's answers: the module that finds them, and the calculator's list of
+  // built questions (q/<id>/built.json, macros/answers/store.py), both fetched while the page arrives
+  const base = new URL("../../", script.src);
+  const lookup = import(new URL("built-answer.js", script.src).href);
+  import(new URL("odds-path.js", script.src).href).catch(() => null);   // its import, fetched alongside
+  const index = fetch(new URL(`q/${id}/built.json`, base))
+    .then((response) => (response.ok ? response.json() : null)).catch(() => null);
+  let settle;
+  window.codexBuilt = new Promise((resolve) => { settle = resolve; });
   setTimeout(answered, 30000);   // whatever happens, the page's downloads go in the end
   document.addEventListener("codex:runtime-failed", answered);
   let root = null;
@@ -39,6 +49,7 @@
     }
     if (!root.querySelector(".cx-links")) return;   // its last part: the calculator is all parsed
     watch.disconnect();
+    lookBuilt(root);
     root.classList.remove("cx-calc--landing");
     // the reader lands on it now, before the page's scripts enhance the text above it: the
     // browser then keeps it where it is as that text grows (scroll anchoring), so it holds still
@@ -47,9 +58,21 @@
   watch.observe(html, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", () => {
     watch.disconnect();
-    if (root) root.classList.remove("cx-calc--landing");
-    if (!root) answered();   // no such calculator on this page: no answer to wait for
+    if (root) { root.classList.remove("cx-calc--landing"); lookBuilt(root); }
+    if (!root) { answered(); settle(null); }   // no such calculator on this page: no answer to wait for
   });
+
+  // The build's answer to the link, or else the runtime, started at once.
+  let looked = false;
+  function lookBuilt(calc) {
+    if (looked) return;
+    looked = true;
+    const found = Promise.all([lookup, index]).then(([built, listed]) => built.builtAnswer(calc, base, listed));
+    found.catch(() => null).then((answer) => {
+      if (!answer && !window.codexRuntimeStarted) startEarly();
+      settle(answer);
+    });
+  }
 
   // The answer is on the page once calculators.js lifts the pending mark or shows an error; the
   // held downloads go half a second later, once it has been painted.

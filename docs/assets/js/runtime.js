@@ -32,6 +32,7 @@ function emit(event) {
 }
 
 function startWorker() {
+  window.codexRuntimeStarted = true;   // linked.js: the runtime is on its way, start no other
   booted = false;
   progress = null;
   const early = window.codexEarlyWorker;   // a shared link's, started by linked.js
@@ -110,6 +111,12 @@ function unknownLink() {
 
 export function startWhenIdle() {
   if (worker || !unmetered() || unknownLink()) return;
+  const html = document.documentElement;
+  if ("codexLink" in html.dataset && !("codexAnswered" in html.dataset)) {
+    // a link's answer comes first (linked.js), the build's without the runtime: idle time after it
+    document.addEventListener("codex:answered", startWhenIdle, { once: true });
+    return;
+  }
   const start = () => startRuntime();
   if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 5000 });
   else setTimeout(start, 2000);
@@ -143,6 +150,9 @@ export function stop(owner) {
 }
 
 // Early start: this module runs from the page head on pages with a calculator, before the body
-// is parsed; on a shared link (?calc=..., marked by linked.js) it adopts the worker linked.js
-// has already created, rather than waiting for the page to load.
-if ("codexLink" in document.documentElement.dataset) startRuntime();
+// is parsed; on a shared link (?calc=..., marked by linked.js) whose question the build did not
+// answer (window.codexBuilt) it adopts the worker linked.js has already created, rather than
+// waiting for the page to load. A built answer starts nothing: the page shows it.
+if ("codexLink" in document.documentElement.dataset) {
+  Promise.resolve(window.codexBuilt).then((built) => { if (!built) startRuntime(); });
+}
