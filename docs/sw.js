@@ -14,6 +14,9 @@
 // - a share address (`s/<anchor>/`, a forum's preview of one rule): never kept, but offline, when
 //   the page of its rule is kept, it is answered with a redirect to that rule (the query it
 //   carries, ?rules=house, goes on with it), as the share page's own script would do online.
+// - an odds address (`q/<calculator>/<slug>/`, a forum's preview of one built question): never kept;
+//   offline, once the reader has kept the Codex (which keeps `odds_targets`, where each address
+//   leads), it is answered with a redirect to the calculator set to the question, when that page is kept.
 // Only URLs in the manifest are stored or answered; any other request goes to the network
 // untouched (an unknown page asked for offline gets the offline page instead of an error).
 // Caches are named by scope and build version, so two Codex sites on one origin never touch
@@ -21,7 +24,8 @@
 //
 // The build (macros/hooks/security.py) replaces the placeholder below with the manifest:
 // {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
-//  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]}}, URLs
+//  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]},
+//  odds_folder: "q/", odds_targets: url of {odds address: where it leads}}, URLs
 //  relative to the site root.
 importScripts(new URL("assets/js/connection.js", self.location.href).href);   // codexMetered: the page's rule
 const MANIFEST = self.__CODEX_MANIFEST;
@@ -41,6 +45,9 @@ const SHARES = new Map(Object.entries(MANIFEST.shares || {}).flatMap(([page, anc
   const [share, anchor] = typeof entry === "string" ? [entry, entry] : entry;
   return [at(`${MANIFEST.share_folder}${encodeURIComponent(share)}/`), at(`${page}#${anchor}`)];
 })));
+
+const ODDS = MANIFEST.odds_folder ? at(MANIFEST.odds_folder) : null;
+const ODDS_TARGETS = MANIFEST.odds_targets ? at(MANIFEST.odds_targets) : null;
 
 function hexToBase64(hex) {
   let binary = "";
@@ -186,6 +193,22 @@ async function shareFirst(request, target) {
   }
 }
 
+// An odds address: online, the odds page (its script sends the reader on); offline, the calculator
+// set to the question when the kept copy says where the address leads and holds that page.
+async function oddsFirst(request, url) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const cache = await caches.open(CACHE);
+    const kept = ODDS_TARGETS && await cache.match(ODDS_TARGETS);
+    const targets = kept ? await kept.json() : {};
+    const path = url.slice(SCOPE.href.length);
+    const target = Object.hasOwn(targets, path) ? new URL(targets[path], SCOPE) : null;
+    if (!target || target.origin !== SCOPE.origin || !(await cache.match(withoutQuery(target.href)))) return offlinePage();
+    return Response.redirect(target.href, 302);
+  }
+}
+
 async function passThrough(request) {
   // not in this build: never stored, never answered from a cache; offline, the offline page
   try {
@@ -203,6 +226,7 @@ self.addEventListener("fetch", (event) => {
   if (file) event.respondWith(runtimeFirst(event, url, file));
   else if (PAGES.has(url) || CORE.has(url)) event.respondWith(networkFirst(event, request, url));
   else if (request.mode === "navigate" && SHARES.has(url)) event.respondWith(shareFirst(request, SHARES.get(url)));
+  else if (request.mode === "navigate" && ODDS && url.startsWith(ODDS)) event.respondWith(oddsFirst(request, url));
   else if (request.mode === "navigate" && request.url.startsWith(SCOPE.href)) event.respondWith(passThrough(request));
   // anything else is not ours: the browser fetches it as if there were no service worker
 });

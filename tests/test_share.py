@@ -57,7 +57,7 @@ class _SharePage(HTMLParser):
             self.target = a["href"]
         elif tag == "a":
             self.hrefs.append(a["href"])
-        elif tag == "script":
+        elif tag == "script" and a.get("type") != "application/json":   # a data block (the component embed) runs nothing
             self.scripts.append(a.get("src", ""))
 
     def handle_data(self, data: str) -> None:

@@ -1,12 +1,15 @@
-// A share page (s/<anchor>/, written by macros/share/pages.py) previews as one rule in a forum; a
-// reader's browser goes straight on to that rule in context. `replace`, not a new entry: Back
-// returns to the page the link was found on. A classic script from the site itself, so the
-// content policy allows it as it is; without JavaScript the page's link does the same. The share
-// address's query goes on with the reader: `s/rk-damage-rolls/?rules=house` opens the House tab
-// the sharer had open (links.js writes it); the page, and so its preview, is the same with or without.
+// A share page (s/<anchor>/, written by macros/share/pages.py) previews as one rule in a forum, and
+// an odds page (q/<calculator>/<slug>/, macros/odds/pages.py) as one question and its answer; a
+// reader's browser goes straight on to the rule in context, or to the calculator set to the
+// question. `replace`, not a new entry: Back returns to the page the link was found on. A classic
+// script from the site itself, so the content policy allows it as it is; without JavaScript the
+// page's link does the same. A share address's query goes on with the reader:
+// `s/rk-damage-rolls/?rules=house` opens the House tab the sharer had open (links.js writes it); a
+// target with a query of its own (a question) keeps it. The page, and so its preview, is the same
+// with or without. The link is relative to the page: a target off the site's origin is never followed.
 const target = document.getElementById("cx-share-target");
 if (target) {
-  const rule = new URL(target.href);
-  if (location.search) rule.search = location.search;
-  location.replace(rule.href);
+  const next = new URL(target.href);
+  if (location.search && !next.search) next.search = location.search;
+  if (next.origin === location.origin) location.replace(next.href);
 }
