@@ -18,7 +18,8 @@
 //   Anything else with dice in it (2d20kh1+5, 3d100*100+1d100 15) opens the dice calculator,
 //                 a number after a space being its target.
 // Every text shown is set as text, never as HTML; a link is the built address with the typed
-// numbers (or the typed expression, encoded) in its fields.
+// numbers (or the typed expression, encoded) in its fields, or, for a question the build answered,
+// its odds address (q/<calculator>/<slug>/, which opens the same calculator set to it).
 import { SITE_ROOT } from "./links.js";
 import { whereFor } from "./search-where.js";
 
@@ -117,7 +118,16 @@ function lookup(roll) {
   const i = n - entry.start;
   const figure = i < 0 ? entry.below : i < entry.figures.length ? entry.figures[i] : entry.above;
   const fill = (text) => text.replace("{n}", String(n));
-  return { kind, values, figure, label: fill(entry.label), words: fill(entry.words) };
+  return { kind, values, figure, label: fill(entry.label), words: fill(entry.words), odds: oddsAddress(entry.odds, n) };
+}
+
+// A built question's own odds address (calc/built/search_odds.py): the entry's address with the typed
+// number in its slot where it writes it, else the address listed for that number; none when not built.
+function oddsAddress(odds, n) {
+  if (!odds) return null;
+  const path = Object.hasOwn(odds.paths, String(n)) ? odds.paths[String(n)]
+    : odds.at.includes(n) ? odds.path.replace("{n}", String(n)) : null;
+  return path && new URL(path, SITE_ROOT).href;
 }
 
 // The calculator's address with the typed values in its fields; a field left blank is left out,
@@ -136,10 +146,10 @@ function el(tag, className, text) {
   return node;
 }
 
-function item(href, title, lines) {
+function item(href, title, lines, odds) {
   const li = el("li", "md-search-result__item cx-search-answer");
   const link = el("a", "md-search-result__link");
-  link.href = href;
+  link.href = odds || href;   // a built question's odds address; "Game › Page" stays the calculator's
   const article = el("article", "md-search-result__article md-typeset");
   article.dataset.mdScore = "1e9";   // Enter in the search box follows the best score: this answer
   article.append(el("p", "cx-search-where", whereFor(new URL(href).pathname, title)), ...lines);
@@ -284,7 +294,7 @@ function answer(query) {
   }
   const lines = figureLines(found.label, found.figure, found.words, kind.assumes);
   lines.push(el("p", "cx-search-answer__open", `Open ${kind.title} set to this`));
-  place(item(href, kind.title, lines));
+  place(item(href, kind.title, lines, found.odds));
 }
 
 // ---------------------------------------------------------------- binding
