@@ -21,8 +21,9 @@ from pathlib import Path
 from mkdocs.config.defaults import MkDocsConfig
 
 from calc.built.questions import built_questions
+from calc.registry import evaluate
 from macros.odds import check
-from macros.odds.card import describe
+from macros.odds.card import describe, settings
 from macros.odds.pages import TARGETS as ODDS_TARGETS, card_image, card_spec, embed_payload, page_html
 from macros.share import cards
 
@@ -34,27 +35,30 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     base = config.site_url or "/"
     base = base if base.endswith("/") else base + "/"
-    found = [describe(q) for q in built_questions()]
+    found = []   # each card with calc's answer to its question, worked out once for its words and its check
+    for question in built_questions():
+        result = evaluate(question.calculator, settings(question))
+        found.append((describe(question, result), result))
     faults: list[str] = []
     written = 0
-    for card in found:
+    for card, result in found:
         payload = embed_payload(card, base=base)
-        faults += check.problems(card, payload=payload, site=base)
-        html = page_html(card, site_url=base, site_name=config.site_name).encode("utf-8")
+        faults += check.problems(card, payload=payload, site=base, result=result)
+        html = page_html(card, site_url=base, site_name=config.site_name, payload=payload).encode("utf-8")
         path = site / card.path / "index.html"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(html)
         written += len(html)
     if faults:
         log.error("%d odds pages fail the odds card check (macros/odds/check.py):\n  %s", len(faults), "\n  ".join(faults))
-    firsts = {card.question.calculator: card for card in reversed(found)}
+    firsts = {card.question.calculator: card for card, _ in reversed(found)}
     pngs, made = cards.drawn([card_spec(card, config.site_name) for card in firsts.values()])
     for calculator, png in zip(firsts, pngs):
         image = site / card_image(calculator)
         image.parent.mkdir(parents=True, exist_ok=True)
         image.write_bytes(png)
         written += len(png)
-    targets = json.dumps({card.path: card.target for card in found}, separators=(",", ":")).encode("utf-8")
+    targets = json.dumps({card.path: card.target for card, _ in found}, separators=(",", ":")).encode("utf-8")
     (site / ODDS_TARGETS).write_bytes(targets)
     written += len(targets)
     log.info("odds pages: %d pages, %d cards (%d drawn), %s, %.1f MB; %.1f s", len(found), len(firsts), made,

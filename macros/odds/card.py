@@ -23,7 +23,7 @@ from calc.built.addresses import odds_path
 from calc.calculator import Calculator
 from calc.in_words import question_line, question_text
 from calc.question import Question
-from calc.registry import parse_params
+from calc.registry import evaluate, parse_params
 from calc.wording import rules_words
 from macros.games import GAMES, game_of
 from macros.rolls.reading import PAGE_RULES
@@ -65,11 +65,18 @@ def headline_figures(calculator: Calculator, result: Mapping[str, Any]) -> tuple
     return tuple((h.title(result), shown) for h in calculator.headlines if (shown := h.shown(result)) is not None)
 
 
-def describe(question: Question) -> OddsCard:
-    """The card of one built question (a question calc refuses raises `InputError`)."""
+def settings(question: Question) -> dict[str, Any]:
+    """Every field of the question's form, as calc reads them (a field not given takes its default)."""
     calculator = question.declaration
-    params = parse_params(calculator, {**calculator.defaults(), **question.params()})
-    result = calculator.compute(**params)
+    return parse_params(calculator, {**calculator.defaults(), **question.params()})
+
+
+def describe(question: Question, result: Mapping[str, Any] | None = None) -> OddsCard:
+    """The card of one built question, from calc's `result` for it (worked out when not given; a
+    question calc refuses raises `InputError`)."""
+    calculator = question.declaration
+    params = settings(question)
+    result = evaluate(question.calculator, params) if result is None else result
     words = question_text(calculator, params, result)
     rules = rules_named(calculator, params)
     figures = headline_figures(calculator, result)
@@ -86,4 +93,4 @@ def describe(question: Question) -> OddsCard:
     )
 
 
-__all__ = ["BOTH", "DESCRIPTION_LIMIT", "NO_GAME", "OddsCard", "describe", "headline_figures", "rules_named"]
+__all__ = ["BOTH", "DESCRIPTION_LIMIT", "NO_GAME", "OddsCard", "describe", "headline_figures", "rules_named", "settings"]

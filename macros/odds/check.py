@@ -14,9 +14,11 @@ from __future__ import annotations
 import posixpath
 import re
 
-from calc.registry import evaluate, parse_params
+from typing import Any, Mapping
+
+from calc.registry import evaluate
 from calc.wording import rules_words
-from macros.odds.card import DESCRIPTION_LIMIT, OddsCard, headline_figures
+from macros.odds.card import DESCRIPTION_LIMIT, OddsCard, headline_figures, settings
 from macros.share import embed
 
 _ENDS_AS_SENTENCE = re.compile(r"[.!?]$")
@@ -32,12 +34,13 @@ def stays_inside(target: str, here: str) -> bool:
     return not (joined == ".." or joined.startswith("../"))
 
 
-def problems(card: OddsCard, *, payload: str, site: str) -> list[str]:
-    """What is wrong with one odds page's words, figures, embed and link ([] when nothing)."""
+def problems(card: OddsCard, *, payload: str, site: str, result: Mapping[str, Any] | None = None) -> list[str]:
+    """What is wrong with one odds page's words, figures, embed and link ([] when nothing); `result`:
+    `calc.evaluate`'s answer to the card's question, worked out here when not given."""
     q, d, out = card.question, card.description, []
     calculator = q.declaration
-    params = parse_params(calculator, {**calculator.defaults(), **q.params()})
-    figures = headline_figures(calculator, evaluate(q.calculator, params))
+    params = settings(q)
+    figures = headline_figures(calculator, evaluate(q.calculator, params) if result is None else result)
     if not _ENDS_AS_SENTENCE.search(d) or d.endswith("…"):
         out.append(f"does not end as a sentence ({d[-30:]!r})")
     if len(d) > DESCRIPTION_LIMIT:

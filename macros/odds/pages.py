@@ -47,8 +47,9 @@ def embed_payload(card: OddsCard, *, base: str) -> str:
     ], accent=cards.ACCENT)
 
 
-def page_html(card: OddsCard, *, site_url: str, site_name: str) -> str:
-    """The odds page: preview tags, the component embed, the question and answer, the link on."""
+def page_html(card: OddsCard, *, site_url: str, site_name: str, payload: str | None = None) -> str:
+    """The odds page: preview tags, the component embed (`payload`, made here when not given), the
+    question and answer, the link on."""
     base = site_url if site_url.endswith("/") else site_url + "/"
     up = posixpath.relpath(".", card.path.rstrip("/")) + "/"
     url = base + card.path
@@ -71,7 +72,7 @@ def page_html(card: OddsCard, *, site_url: str, site_name: str) -> str:
         f'<link rel="canonical" href="{escape(url)}">',
         f'<meta name="theme-color" content="{THEME_COLOR}">',
         *head,
-        embed.script(embed_payload(card, base=base)),
+        embed.script(embed_payload(card, base=base) if payload is None else payload),
         "</head>",
         "<body>",
         "<main>",
