@@ -8,32 +8,15 @@ from typing import Any, Iterator, Mapping
 
 from calc.calculator import Calculator
 from calc.errors import InputError
-from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
+from calc.params import Param
 from calc.registry import parse_params
+from tests.param_values import kind, near
 
 SCALE = float(os.environ.get("CODEX_PROPERTY_SCALE", "1"))
 RANDOM_STATES = max(3, round(16 * SCALE))   # seeded random states per calculator and rule set, besides the pinned
 LISTED = max(3, round(12 * SCALE))   # values of a long condition (a list of weapons) made pinned states, at most
 MOST_STATES = max(12, round(160 * SCALE))   # states walked per calculator, at most (the defaults always)
 SEED = 39
-TEXTS = {"expr": ("3d6", "2d6+1", "4d6dl1")}
-
-
-def field_values(param: Param, state: Mapping[str, Any], *, hidden: bool = False) -> list[Any]:
-    """The values tried in a field under `state`: each choice offered (every choice, for a `hidden`
-    field: a link may leave one its rules do not offer), yes and no, a spread of whole numbers near
-    the default (never the costly top of a range), or a few dice expressions."""
-    if isinstance(param, ChoiceParam):
-        return [v for v, _ in (param.choices if hidden else param.options(state))]
-    if isinstance(param, BoolParam):
-        return [False, True]
-    if isinstance(param, IntParam):
-        base = param.default if param.default is not None else param.minimum
-        near = {param.minimum, param.minimum + 1, base, base + 1, base + 3, base + 5, base - 1}
-        return sorted(v for v in near if param.minimum <= v <= param.maximum) + ([None] if param.optional else [])
-    if isinstance(param, TextParam):
-        return list(TEXTS.get(param.name, (param.default,)))
-    return [param.default]
 
 
 _ANSWERS: dict[tuple[str, str], dict[str, Any] | InputError] = {}
@@ -65,7 +48,7 @@ def _complete(calculator: Calculator, state: dict[str, Any]) -> dict[str, Any] |
             param = names.get(err.field)
             if param is None or state.get(param.name) is not None:
                 return None
-            filled = [v for v in field_values(param, state) if v is not None]
+            filled = [v for v in near(param, state) if v is not None]
             if not filled:
                 return None
             state = {**state, param.name: filled[min(1, len(filled) - 1)]}
@@ -93,8 +76,8 @@ def _pinned(calculator: Calculator, base: dict[str, Any], rng: random.Random) ->
     yield base
     deciders = {name for param in calculator.params for clause in _conditions(param) for name, _ in clause}
     for param in calculator.params:
-        if param.name in deciders and isinstance(param, ChoiceParam):
-            yield from ({**base, param.name: value} for value in some_of(field_values(param, base), LISTED, rng))
+        if param.name in deciders and kind(param) == "choice":
+            yield from ({**base, param.name: value} for value in some_of(near(param, base), LISTED, rng))
     for param in calculator.params:
         for clause in _conditions(param):
             if not clause:
@@ -104,11 +87,11 @@ def _pinned(calculator: Calculator, base: dict[str, Any], rng: random.Random) ->
                 for value in some_of(values, LISTED, rng):
                     made = {**base, **firsts, name: value}
                     yield made
-                    for other in field_values(param, made):
-                        if isinstance(param, (BoolParam, ChoiceParam)) and other != made.get(param.name):
+                    for other in near(param, made):
+                        if kind(param) in ("bool", "choice") and other != made.get(param.name):
                             yield {**made, param.name: other}
         if param.replaced_by:
-            yield {**base, **{name: field_values(calculator.param(name), base)[1] for name in param.replaced_by}}
+            yield {**base, **{name: near(calculator.param(name), base)[1] for name in param.replaced_by}}
 
 
 def _drawn(calculator: Calculator, base: dict[str, Any], rng: random.Random) -> Iterator[dict[str, Any]]:
@@ -118,10 +101,10 @@ def _drawn(calculator: Calculator, base: dict[str, Any], rng: random.Random) -> 
         state = dict(base)
         for param in calculator.params:
             if param.name != "rules" and rng.random() < 0.5:
-                state[param.name] = rng.choice(field_values(param, state))
+                state[param.name] = rng.choice(near(param, state))
         for param in calculator.params:
             if not calculator.applies(param, state) and rng.random() < 0.5:
-                state[param.name] = rng.choice(field_values(param, state, hidden=True))
+                state[param.name] = rng.choice(near(param, state, hidden=True))
         yield state
 
 

@@ -14,6 +14,7 @@ import calc
 from calc import data
 from macros.contracts.site_index import content_pages
 from tests.html_pages import page_file
+from tests.param_values import kind
 
 CALC_ROOT = re.compile(r'data-calculator="([^"]+)"')
 
@@ -113,7 +114,7 @@ def nudged_params(calculator_id: str) -> dict[str, Any]:
 
     params = calc.CALCULATORS[calculator_id].defaults()
     for p in calc.CALCULATORS[calculator_id].params:
-        if isinstance(p, IntParam) and p.default is not None:
+        if kind(p) == "int" and p.default is not None:
             params[p.name] = p.default + 1 if p.default < p.maximum else p.default - 1
             break
     return params

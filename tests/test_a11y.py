@@ -12,21 +12,21 @@ progress bar).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from pathlib import Path
+import time
 from typing import Any, Iterator
 
 import pytest
 
 import calc
-from calc.params import IntParam
 from macros.contracts.site_index import content_pages
 from macros.games import GAMES
-from tests.browser import READY_TIMEOUT_MS
-from tests.support import ROOT
-from tests.site_pages import SETTLED, calculator_pages, visit
 from tests.axe import AXE, THEMES, audit
+from tests.browser import READY_TIMEOUT_MS
+from tests.param_values import kind
+from tests.site_pages import SETTLED, calculator_pages, visit
+from tests.support import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +39,7 @@ def error_state_url(site: Path) -> tuple[str, str]:
     for key, ids in sorted(calculator_pages(site).items(), key=lambda kv: len(kv[1])):
         for cid in ids:
             for p in calc.CALCULATORS[cid].params:
-                if isinstance(p, IntParam):
+                if kind(p) == "int":
                     return f"{key}?calc={cid}&{p.name}={p.maximum + 1}", cid
     raise AssertionError("no calculator with a whole-number input")
 

@@ -7,26 +7,27 @@ writes, the cards say what the share pages say, and the README's bot answers fro
 
 from __future__ import annotations
 
-import json
-import re
 from html import unescape
+import json
 from pathlib import Path
+import re
 from typing import Any, Iterator, Mapping
 from urllib.parse import quote_plus, urlsplit
 from urllib.request import urlopen
 
-import pytest
 from jsonschema import Draft202012Validator
+import pytest
 
 import calc
-from calc.params import BoolParam, ChoiceParam, IntParam, canonical
+from calc.params import canonical
 from calc.question import Question
 from macros import api, rulings
 from macros.contracts.published import read_published
 from macros.share.rule_sets import rule_sets
 from tests.html_pages import parse_file
-from tests.support import ROOT
 from tests.offline_files import manifest as offline_manifest
+from tests.param_values import ends
+from tests.support import ROOT
 
 SCHEMAS = ROOT / "contracts" / "api" / "v1"
 
@@ -47,15 +48,7 @@ def _settings(calculator: calc.Calculator) -> Iterator[dict[str, object]]:
     base = calculator.defaults()
     yield base
     for p in calculator.params:
-        if isinstance(p, IntParam):
-            values: list[object] = [p.minimum, p.maximum] + ([None] if p.optional else [])
-        elif isinstance(p, ChoiceParam):
-            values = [value for value, _ in p.choices]
-        elif isinstance(p, BoolParam):
-            values = [not p.default]
-        else:
-            values = ["4d10kh2 + 1d6 >= 12"]
-        for value in values:
+        for value in ends(p, blank=True, texts=("4d10kh2 + 1d6 >= 12",)):
             yield {**base, p.name: value}
 
 

@@ -15,7 +15,8 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
+from calc.params import Param
+from tests.param_values import kind
 
 Applies = Callable[[Param], bool]
 
@@ -25,30 +26,30 @@ def _any(p: Param) -> bool:
 
 
 def _not_int(p: Param) -> bool:
-    return not isinstance(p, IntParam)
+    return kind(p) != "int"
 
 
 def _not_bool(p: Param) -> bool:
-    return not isinstance(p, BoolParam)
+    return kind(p) != "bool"
 
 
 def _int(p: Param) -> bool:
-    return isinstance(p, IntParam)
+    return kind(p) == "int"
 
 
 def _blank_is_an_error(p: Param) -> bool:
     """Blank is refused by a required field and by any whole-number field that is not optional."""
-    if isinstance(p, IntParam):
+    if kind(p) == "int":
         return not p.optional
     return p.required
 
 
 def _text(p: Param) -> bool:
-    return isinstance(p, TextParam)
+    return kind(p) == "text"
 
 
 def _choice_or_bool(p: Param) -> bool:
-    return isinstance(p, (ChoiceParam, BoolParam))
+    return kind(p) in ("choice", "bool")
 
 
 # (label, value or function of the parameter, which parameters it is bad for)
@@ -93,9 +94,9 @@ BAD: list[tuple[str, Any, Applies]] = [
     ("underscore", "1_0", _int),
     ("two-numbers", "1 2", _int),
     ("not-a-choice", "sideways", _choice_or_bool),
-    ("choice-case", lambda p: p.choices[0][0].upper() + "X", lambda p: isinstance(p, ChoiceParam)),
+    ("choice-case", lambda p: p.choices[0][0].upper() + "X", lambda p: kind(p) == "choice"),
     ("maybe", "maybe", _choice_or_bool),
-    ("two", 2, lambda p: isinstance(p, BoolParam)),
+    ("two", 2, lambda p: kind(p) == "bool"),
     ("too-long", lambda p: "1" * (p.max_length + 1), _text),
     ("control-character", "3d6\x00", _text),
     ("newline", "3d6\n+2", _text),

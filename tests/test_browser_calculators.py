@@ -14,6 +14,7 @@ import pytest
 import calc
 from calc.params import IntParam
 from tests.browser import READY_TIMEOUT_MS, form_params, root, type_into, wait_for_result, wait_state
+from tests.param_values import kind
 from tests.support import PageWatch
 
 pytestmark = pytest.mark.browser
@@ -36,7 +37,7 @@ def headline(cid: str) -> str:
 
 
 def first_int_param(cid: str) -> IntParam:
-    return next(p for p in calc.CALCULATORS[cid].params if isinstance(p, IntParam) and not p.optional)
+    return next(p for p in calc.CALCULATORS[cid].params if kind(p) == "int" and not p.optional)
 
 
 @pytest.mark.parametrize("cid", [c for c in sorted(calc.CALCULATORS) if c != "dice"])

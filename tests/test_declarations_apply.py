@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 import shutil
 import subprocess
-from pathlib import Path
 from typing import Any, Mapping
 
 import pytest
@@ -23,9 +23,10 @@ import pytest
 import calc
 from calc.calculator import Calculator
 from calc.in_words import question_text
-from calc.params import BoolParam, ChoiceParam, IntParam, Param, canonical
+from calc.params import BoolParam, IntParam, Param, canonical
 from calc.registry import parse_params
 from codex_view.render import widget_html
+from tests.param_values import near
 
 ROOT = Path(__file__).resolve().parent.parent
 FORM_STATE = ROOT / "docs" / "assets" / "js" / "form-state.js"
@@ -33,15 +34,7 @@ FORM_STATE = ROOT / "docs" / "assets" / "js" / "form-state.js"
 
 def _alternatives(param: Param, values: Mapping[str, Any]) -> list[Any]:
     """Values to try in a field: each choice offered, yes and no, or a few whole numbers."""
-    if isinstance(param, ChoiceParam):
-        return [v for v, _ in param.options(values)]
-    if isinstance(param, BoolParam):
-        return [True, False]
-    if isinstance(param, IntParam):
-        base = param.default if param.default is not None else param.minimum
-        out: list[Any] = sorted({param.minimum, min(param.maximum, base + 1), min(param.maximum, base + 3)})
-        return out + ([None] if param.optional else [])
-    return []
+    return near(param, values, steps=(1, 3), bottom=(0,), clamp=True, texts={})
 
 
 # ---------------------------------------------------------------- one rule, one canonical form

@@ -27,11 +27,11 @@ import pytest
 import calc
 from calc.calculator import Calculator
 from calc.errors import InputError
-from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
 from calc.registry import parse_params
 from calc.roll_keep.exchange import Roll, tn_with_raises
 from calc.roll_keep.rules import ROLL_SIDES
-from tests.declaration_states import SCALE, SEED, answer, field_values, some_of, states
+from tests.declaration_states import SCALE, SEED, answer, some_of, states
+from tests.param_values import near
 
 HIDDEN_TRIES = max(2, round(8 * SCALE))   # values tried in a field that does not apply, at most
 
@@ -79,7 +79,7 @@ def walk(calculator: Calculator) -> tuple[int, list[str], set[str]]:
         before = answer(calculator, state)
         for param in calculator.params:
             applies = calculator.applies(param, state)
-            others = [v for v in field_values(param, state, hidden=not applies) if v != state.get(param.name)]
+            others = [v for v in near(param, state, hidden=not applies) if v != state.get(param.name)]
             if not others:
                 continue
             tried += 1

@@ -8,8 +8,8 @@ import pytest
 
 import calc
 from calc.in_words import answer_text
-from calc.params import BoolParam, ChoiceParam, IntParam, TextParam
 from codex_view.browser import reply
+from tests.param_values import ends
 
 # "Dice expression: Dice expression: 3d6": a label, then the same label again (issue 39)
 REPEATED = re.compile(r"(?:^|[;:,] )([^:;\n]+): \1: ")
@@ -20,15 +20,7 @@ def _settings(calculator: calc.Calculator) -> list[dict[str, object]]:
     base = calculator.defaults()
     out = [base]
     for p in calculator.params:
-        if isinstance(p, IntParam):
-            values: list[object] = [p.minimum, p.maximum]
-        elif isinstance(p, ChoiceParam):
-            values = [value for value, _ in p.choices]
-        elif isinstance(p, BoolParam):
-            values = [not p.default]
-        elif isinstance(p, TextParam):
-            values = ["4d10kh2 + 1d6"] if calculator.id == "dice" else []
-        out += [{**base, p.name: value} for value in values]
+        out += [{**base, p.name: value} for value in ends(p)]
     return out
 
 

@@ -103,3 +103,14 @@ def _packages_imported_full(path: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
     return out
+
+
+KIND_CHECK = re.compile(r"isinstance\([^)]*\b(?:IntParam|ChoiceParam|BoolParam|TextParam)\b")
+
+
+def test_one_way_to_draw_a_fields_values() -> None:
+    """Issue 51 item 5: a test tells a field's kind through tests/param_values.py, which holds every
+    way the tests draw values (the ends, a spread, bad ones, at random, Hypothesis), not by checks of
+    its own repeated file after file."""
+    found = [p.name for p in TESTS if p.name != "param_values.py" and KIND_CHECK.search(p.read_text(encoding="utf-8"))]
+    assert found == []

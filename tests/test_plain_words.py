@@ -20,8 +20,8 @@ import pytest
 
 import calc
 from calc import InputError
-from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
 from codex_view.render import result_html, widget_html
+from tests.param_values import bad, kind, others
 
 # Plain words a message may say even though a parameter carries the same name.
 ENGLISH = re.compile(r"^[a-z]+$")
@@ -41,7 +41,7 @@ FORBIDDEN = (
 def internal_names() -> set[str]:
     """Parameter names a person would not write: with an underscore, or not an English word."""
     names = {p.name for c in calc.CALCULATORS.values() for p in c.params}
-    names |= {value for c in calc.CALCULATORS.values() for p in c.params if isinstance(p, ChoiceParam)
+    names |= {value for c in calc.CALCULATORS.values() for p in c.params if kind(p) == "choice"
               for value, _ in p.choices if "_" in value}
     return {n for n in names if not ENGLISH.match(n)} | {"tn", "expr", "opp", "custom"}
 
@@ -56,22 +56,10 @@ def problems(text: str) -> list[str]:
     return found
 
 
-def _bad_values(p: Param) -> list[object]:
-    if isinstance(p, IntParam):
-        return [p.minimum - 1, p.maximum + 1, "abc", 2.5, True]
-    if isinstance(p, ChoiceParam):
-        return ["no-such-choice", 3]
-    if isinstance(p, BoolParam):
-        return ["maybe", 2]
-    if isinstance(p, TextParam):
-        return ["x" * (p.max_length + 1), "3d6\x00", 7]
-    return []
-
-
 def error_messages() -> Iterator[tuple[str, str]]:
     for cid, c in sorted(calc.CALCULATORS.items()):
         for p in c.params:
-            for value in _bad_values(p):
+            for value in bad(p):
                 with pytest.raises(InputError) as caught:
                     calc.evaluate(cid, dict(c.defaults(), **{p.name: value}))
                 yield f"{cid}.{p.name}={value!r}", caught.value.message
@@ -111,12 +99,7 @@ def variants(c: Any) -> Iterator[dict[str, Any]]:
     base = c.defaults()
     yield base
     for p in c.params:
-        if isinstance(p, ChoiceParam):
-            for value, _ in p.choices:
-                if value != p.default:
-                    yield dict(base, **{p.name: value})
-        elif isinstance(p, BoolParam):
-            yield dict(base, **{p.name: not p.default})
+        yield from (dict(base, **{p.name: value}) for value in others(p))
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -173,7 +156,7 @@ def test_labels_help_and_hints_are_plain() -> None:
     bad = []
     for cid, c in sorted(calc.CALCULATORS.items()):
         texts = [c.title, c.summary] + [t for p in c.params for t in (p.label, p.help, p.hint())]
-        texts += [label for p in c.params if isinstance(p, ChoiceParam) for _, label in p.choices]
+        texts += [label for p in c.params if kind(p) == "choice" for _, label in p.choices]
         texts.append(_visible_text(widget_html(c, calc.evaluate(cid, c.defaults()))))
         bad += [(cid, t, problems(t)) for t in texts if problems(t)]
     assert bad == []

@@ -18,20 +18,21 @@ How long the costliest inputs take is measured by `make bench` (scripts/worst_ca
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 import math
 import os
-from collections.abc import Callable, Mapping
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+import pytest
 
 import calc
 from calc import InputError
 from calc.calculator import Calculator
-from calc.params import BoolParam, ChoiceParam, IntParam, Param, TextParam
+from calc.params import Param
 from scripts.worst_cases import near_cap_expressions
+from tests.param_values import kind, strategy
 
 SETTINGS = dict(
     derandomize=True, database=None, deadline=None,
@@ -99,16 +100,7 @@ def expressions(draw: st.DrawFn, max_terms: int = 4, max_dice: int = 12) -> str:
 
 
 def values_for(p: Param) -> st.SearchStrategy[Any]:
-    if isinstance(p, IntParam):
-        ints = st.integers(p.minimum, p.maximum)
-        return st.one_of(st.none(), ints) if p.optional else ints
-    if isinstance(p, ChoiceParam):
-        return st.sampled_from([value for value, _ in p.choices])
-    if isinstance(p, BoolParam):
-        return st.booleans()
-    if isinstance(p, TextParam) and p.name == "expr":
-        return expressions()
-    return st.just(p.default)
+    return strategy(p, text=expressions() if p.name == "expr" else None)
 
 
 def params_for(c: Calculator) -> st.SearchStrategy[dict[str, Any]]:
@@ -202,7 +194,7 @@ GENERIC = [("target", "chance", -1), ("tn", "chance", -1)]  # for calculators no
 
 
 def relations(c: Calculator) -> list[tuple[str, str, Direction]]:
-    names = {p.name for p in c.params if isinstance(p, IntParam)}
+    names = {p.name for p in c.params if kind(p) == "int"}
     return [r for r in MONOTONE.get(c.id, GENERIC) if r[0] in names]
 
 
@@ -214,7 +206,7 @@ def test_monotone(cid: str, relation: tuple[str, str, Direction]) -> None:
     c = calc.CALCULATORS[cid]
     param, key, direction = relation
     spec = next(p for p in c.params if p.name == param)
-    assert isinstance(spec, IntParam)
+    assert kind(spec) == "int"
     name = f"monotone {cid} {param}->{key}"
 
     @settings(max_examples=examples(120), **SETTINGS)

@@ -17,21 +17,21 @@ import html
 import io
 import json
 import math
+from pathlib import Path
 import random
 import shutil
-import zipfile
-from pathlib import Path
 from typing import Any
+import zipfile
 
 import pytest
 
 import calc
-from calc.params import BoolParam, ChoiceParam, IntParam, TextParam
 from calc.registry import MODULES
 from codex_view.browser import run
 from codex_view.escaping import escape
 from macros.runtime import stdlib
 from macros.runtime.wheel import build_wheel
+from tests.param_values import drawn
 from tests.support import ROOT
 
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -51,14 +51,7 @@ def _random_cases(seed: int = 14, per_calculator: int = 12) -> list[list[Any]]:
                 break
             params = calculator.defaults()
             for p in calculator.params:
-                if isinstance(p, IntParam):
-                    params[p.name] = rng.randint(p.minimum, min(p.maximum, p.minimum + 20))
-                elif isinstance(p, ChoiceParam):
-                    params[p.name] = rng.choice(p.choices)[0]
-                elif isinstance(p, BoolParam):
-                    params[p.name] = rng.choice(["true", "false"])
-                elif isinstance(p, TextParam):
-                    params[p.name] = rng.choice(EXPRESSIONS)
+                params[p.name] = drawn(p, rng, texts=EXPRESSIONS)
             out.append([cid, params])
             made += 1
     return out

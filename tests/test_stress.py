@@ -17,10 +17,10 @@ from typing import Any, Iterator
 import pytest
 
 import calc
-from calc.params import BoolParam, IntParam
 from tests.browser import READY_TIMEOUT_MS, wait_state
-from tests.support import PageWatch
+from tests.param_values import kind
 from tests.site_pages import SETTLED, calculator_pages, headline_key, set_form, wait_for_close_result
+from tests.support import PageWatch
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +96,7 @@ def _sweep(calculator_id: str, step: int) -> dict[str, Any] | None:
     """Valid params for one step: the first whole-number input swept, or a dice expression."""
     calculator = calc.CALCULATORS[calculator_id]
     params = calculator.defaults()
-    p = next((p for p in calculator.params if isinstance(p, IntParam) and p.default is not None), None)
+    p = next((p for p in calculator.params if kind(p) == "int" and p.default is not None), None)
     if p is not None:  # upwards from the default, which keeps related inputs (kept <= rolled) valid
         params[p.name] = p.default + (step * 5) % (min(p.maximum - p.default, 12) + 1)
     elif "expr" in params:
@@ -158,10 +158,10 @@ def slowest_allowed_input() -> tuple[float, str, dict[str, Any]]:
     def candidates() -> Iterator[tuple[str, dict[str, Any]]]:
         for cid, calculator in calc.CALCULATORS.items():
             base = calculator.defaults()
-            ints = [p for p in calculator.params if isinstance(p, IntParam)]
+            ints = [p for p in calculator.params if kind(p) == "int"]
             at_max = dict(base, **{p.name: p.maximum for p in ints})
             yield cid, at_max
-            yield cid, dict(at_max, **{p.name: True for p in calculator.params if isinstance(p, BoolParam)})
+            yield cid, dict(at_max, **{p.name: True for p in calculator.params if kind(p) == "bool"})
             for p in ints:
                 yield cid, dict(base, **{p.name: p.maximum})
         if "dice" in calc.CALCULATORS:
