@@ -39,8 +39,8 @@ from mkdocs.structure.pages import Page
 
 from calc.built.addresses import ROOT as ODDS_FOLDER
 from macros.api import TOP as API_FOLDER
-from macros.odds.pages import TARGETS as ODDS_TARGETS
 from macros.links import SHARE_FOLDER
+from macros.odds.pages import TARGETS as ODDS_TARGETS
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
 from macros.search_files import LOADED_ON_OPEN
 from macros.share.pages import TARGET_ID as SHARE_TARGET_ID
