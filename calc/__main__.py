@@ -7,9 +7,11 @@
 
 Settings are `field=value` as a link writes them (`explode=false`, `expr=3d6+2`); a field left out
 takes its default, as on the page. The words are the worker's (calc.in_words, the same function
-for the same settings) and the link is `Question.address()` on the site named by `--site`, else
-by the SITE_URL environment variable (which the build reads for the site's address too), else
-`make serve`'s local address. A bad value prints the form's message for that field and exits 1.
+for the same settings) and the link, on the site named by `--site`, else by the SITE_URL
+environment variable (which the build reads for the site's address too), else `make serve`'s local
+address, is the question's odds address when the build answers it (`calc.built.questions.is_built`:
+`q/rk-check/rolled-6_tn-25/`, a page that previews with its answer, calc.built.addresses), else
+`Question.address()`, the calculator's page set to it. A bad value prints the form's message for that field and exits 1.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ import sys
 import textwrap
 from typing import Any, Sequence
 
+from calc.built.addresses import odds_path
+from calc.built.questions import is_built
 from calc.catalogue import catalogue, entry
 from calc.errors import InputError
 from calc.in_words import answer_text
@@ -57,7 +61,8 @@ def answer(calculator_id: str, given: dict[str, str], site: str) -> tuple[str, d
     calculator = get(calculator_id)
     clean = parse_params(calculator, {**calculator.defaults(), **given})   # the form holds every field
     result = calculator.compute(**clean)
-    link = site + Question.of(calculator.id, clean).address()
+    question = Question.of(calculator.id, clean)
+    link = site + (odds_path(question) if is_built(question) else question.address())
     return answer_text(calculator, clean, result) + "\n" + link, result
 
 

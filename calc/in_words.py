@@ -125,10 +125,20 @@ def _headed(title: str, question: str) -> str:
     return question if question.startswith(f"{title}: ") else f"{title}: {question}"
 
 
+def question_line(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
+    """The calculator and the settings in words, as Copy as text's first line: "Roll & Keep odds: 6k3 against TN 25"."""
+    return _headed(calculator.title, question_text(calculator, params, result))
+
+
+def figures_text(calculator: Calculator, result: Mapping[str, Any]) -> str:
+    """The headline figures as Copy as text's second line: "Chance of success: 62.50%; Average total: 15.50"."""
+    return _figures(calculator, result)
+
+
 def answer_text(calculator: Calculator, params: Mapping[str, Any], result: Mapping[str, Any]) -> str:
     """Question and answer as plain lines (the page adds the link): the question, the figures, the
     planner's verdict, and the readings the answer used (`calc.readings`)."""
-    lines = [_headed(calculator.title, question_text(calculator, params, result)), _figures(calculator, result)]
+    lines = [question_line(calculator, params, result), figures_text(calculator, result)]
     if result.get("verdict"):
         lines.append(str(result["verdict"]))
     return "\n".join([*lines, *filter(None, [readings_line([result])])])
@@ -148,5 +158,5 @@ def compare_text(calculator: Calculator, params_a: Mapping[str, Any], a: Mapping
     ])
 
 
-__all__ = ["DEFAULT_SETTINGS", "answer_text", "compare_text", "difference", "question_text", "setting_words", "verdict",
-           "verdict_figure"]
+__all__ = ["DEFAULT_SETTINGS", "answer_text", "compare_text", "difference", "figures_text", "question_line",
+           "question_text", "setting_words", "verdict", "verdict_figure"]

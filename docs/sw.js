@@ -17,6 +17,9 @@
 // - a built answer (`q/<calculator>/<slug>/answer.json.gz`, and each calculator's list of them,
 //   `q/<calculator>/built.json`: macros/answers/): never at install nor in the offline copy's
 //   download, but once the reader keeps the Codex, one fetched online is kept as a page is.
+// - an odds address (`q/<calculator>/<slug>/`, a forum's preview of one built question): never kept;
+//   offline, once the reader has kept the Codex (which keeps `odds_targets`, where each address
+//   leads), it is answered with a redirect to the calculator set to the question, when that page is kept.
 // Only URLs in the manifest (and those built answers) are stored or answered; any other request goes to the network
 // untouched (an unknown page asked for offline gets the offline page instead of an error).
 // Caches are named by scope and build version, so two Codex sites on one origin never touch
@@ -25,7 +28,7 @@
 // The build (macros/hooks/security.py) replaces the placeholder below with the manifest:
 // {version, core: [url], pages: [url], runtime: [[url, sha256 hex]], sizes: {url: bytes},
 //  offline_page: url, share_folder: "s/", shares: {page: [anchor | [share anchor, anchor]]},
-//  answers_folder: "q/", answer_files: [name]}, URLs
+//  odds_folder: "q/", answer_files: [name], odds_targets: url of {odds address: where it leads}}, URLs
 //  relative to the site root.
 importScripts(new URL("assets/js/connection.js", self.location.href).href);   // codexMetered: the page's rule
 const MANIFEST = self.__CODEX_MANIFEST;
@@ -40,14 +43,16 @@ const CORE = new Set(MANIFEST.core.map(at));
 const PAGES = new Set(MANIFEST.pages.map(at));
 const SIZES = new Map(Object.entries(MANIFEST.sizes).map(([path, bytes]) => [at(path), bytes]));
 const OFFLINE_PAGE = at(MANIFEST.offline_page);
-const ANSWERS = MANIFEST.answers_folder ? at(MANIFEST.answers_folder) : null;
 const ANSWER_FILES = MANIFEST.answer_files || [];
-const isAnswer = (url) => Boolean(ANSWERS) && url.startsWith(ANSWERS) && ANSWER_FILES.some((name) => url.endsWith("/" + name));
+const isAnswer = (url) => Boolean(ODDS) && url.startsWith(ODDS) && ANSWER_FILES.some((name) => url.endsWith("/" + name));
 // share address -> its rule: `shares` lists by page each share anchor, or [share anchor, rule's anchor]
 const SHARES = new Map(Object.entries(MANIFEST.shares || {}).flatMap(([page, anchors]) => anchors.map((entry) => {
   const [share, anchor] = typeof entry === "string" ? [entry, entry] : entry;
   return [at(`${MANIFEST.share_folder}${encodeURIComponent(share)}/`), at(`${page}#${anchor}`)];
 })));
+
+const ODDS = MANIFEST.odds_folder ? at(MANIFEST.odds_folder) : null;
+const ODDS_TARGETS = MANIFEST.odds_targets ? at(MANIFEST.odds_targets) : null;
 
 function hexToBase64(hex) {
   let binary = "";
@@ -200,6 +205,22 @@ async function answerFirst(event, request, url) {
   return fetch(request);
 }
 
+// An odds address: online, the odds page (its script sends the reader on); offline, the calculator
+// set to the question when the kept copy says where the address leads and holds that page.
+async function oddsFirst(request, url) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const cache = await caches.open(CACHE);
+    const kept = ODDS_TARGETS && await cache.match(ODDS_TARGETS);
+    const targets = kept ? await kept.json() : {};
+    const path = url.slice(SCOPE.href.length);
+    const target = Object.hasOwn(targets, path) ? new URL(targets[path], SCOPE) : null;
+    if (!target || target.origin !== SCOPE.origin || !(await cache.match(withoutQuery(target.href)))) return offlinePage();
+    return Response.redirect(target.href, 302);
+  }
+}
+
 async function passThrough(request) {
   // not in this build: never stored, never answered from a cache; offline, the offline page
   try {
@@ -218,6 +239,7 @@ self.addEventListener("fetch", (event) => {
   else if (PAGES.has(url) || CORE.has(url)) event.respondWith(networkFirst(event, request, url));
   else if (isAnswer(url)) event.respondWith(answerFirst(event, request, url));
   else if (request.mode === "navigate" && SHARES.has(url)) event.respondWith(shareFirst(request, SHARES.get(url)));
+  else if (request.mode === "navigate" && ODDS && url.startsWith(ODDS)) event.respondWith(oddsFirst(request, url));
   else if (request.mode === "navigate" && request.url.startsWith(SCOPE.href)) event.respondWith(passThrough(request));
   // anything else is not ours: the browser fetches it as if there were no service worker
 });

@@ -23,6 +23,8 @@ import pytest
 
 from calc import Question, evaluate
 from calc.built.phrasings import LONE_TNS
+from calc.built.addresses import odds_path
+from calc.built.questions import is_built
 from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
 from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
@@ -134,14 +136,46 @@ def test_a_typed_roll_is_the_first_result_with_calcs_figure(no_runtime: Any, ser
     top = first.bounding_box()
     assert top["y"] >= 0 and top["y"] + 100 <= PHONE["height"], top   # in view under the box
     href = first.locator("a").first.get_attribute("href")
-    asked = Question.from_query(urlsplit(href).query)
-    assert asked.calculator == cid and asked.params() == {k: str(v) for k, v in params.items()}
-    assert urlsplit(href).path.endswith("/" + Question.of(cid, params).address().partition("?")[0])
+    question = Question.of(cid, params)
+    if is_built(question):   # a question the build answered: its own odds address (issue 47 item 3)
+        assert href == served + odds_path(question)
+    else:
+        asked = Question.from_query(urlsplit(href).query)
+        assert asked.calculator == cid and asked.params() == {k: str(v) for k, v in params.items()}
+        assert urlsplit(href).path.endswith("/" + question.address().partition("?")[0])
+    assert page.refused == []
+
+
+@pytest.mark.parametrize(("typed", "cid", "params"), [CASES[0], CASES[5], CASES[1]], ids=["rk", "pool", "rk-vs"])
+def test_a_built_questions_answer_links_to_its_odds_address_which_opens_the_calculator(
+        no_runtime: Any, served: str, typed: str, cid: str, params: dict[str, Any]) -> None:
+    """The search hands out the address that previews with the answer (calc/built/search_odds.py);
+    followed, it opens the calculator set to the question, inside the site."""
+    question = Question.of(cid, params)
+    assert is_built(question)
+    page = no_runtime
+    page.goto(served)
+    type_in(page, open_search(page), typed)
+    assert first_result(page).locator("a").first.get_attribute("href") == served + odds_path(question)
+    assert first_result(page).locator(".cx-search-where").inner_text() != ""   # "Game › Page": the calculator's
+    tap_first(page)
+    page.wait_for_function("(cid) => location.search.includes('calc=' + cid)", arg=cid)
+    assert page.url.startswith(served + question.address().partition("?")[0])
+    assert fields_set(page, cid, params) == {k: str(v) for k, v in params.items()}
     assert page.refused == []
 
 
 def field(page: Any, cid: str, name: str) -> str:
     return page.locator(f'[data-calculator="{cid}"] [name="{name}"]').input_value()
+
+
+def fields_set(page: Any, cid: str, params: dict[str, Any]) -> dict[str, str]:
+    """The calculator's fields once the page has read its link (a full load, through an odds address,
+    binds the calculator after the page is parsed)."""
+    page.wait_for_function("""([cid, want]) => Object.entries(want).every(([name, value]) => {
+      const el = document.querySelector(`[data-calculator="${cid}"] [name="${name}"]`);
+      return el && el.value === value; })""", arg=[cid, {k: str(v) for k, v in params.items()}])
+    return {name: field(page, cid, name) for name in params}
 
 
 @pytest.mark.parametrize(("typed", "cid", "params"), [CASES[0], CASES[3], CASES[5]], ids=["rk", "sun", "pool"])
@@ -152,8 +186,7 @@ def test_the_answers_link_opens_its_calculator_set_to_the_roll(no_runtime: Any, 
     type_in(page, open_search(page), typed)
     tap_first(page)
     page.wait_for_function("(cid) => location.search.includes('calc=' + cid)", arg=cid)
-    page.wait_for_selector(f'[data-calculator="{cid}"]')
-    assert {name: field(page, cid, name) for name in params} == {k: str(v) for k, v in params.items()}
+    assert fields_set(page, cid, params) == {k: str(v) for k, v in params.items()}
     assert page.evaluate("() => document.getElementById('__search').checked") is False
 
 
@@ -164,7 +197,7 @@ def test_enter_in_the_box_opens_the_answer(no_runtime: Any, served: str) -> None
     type_in(page, box, "6k3 25")
     box.press("Enter")
     page.wait_for_function("() => location.search.includes('calc=rk-check')")
-    assert field(page, "rk-check", "tn") == "25"
+    assert fields_set(page, "rk-check", {"tn": 25}) == {"tn": "25"}
 
 
 def test_two_rolls_compared_show_both_figures_and_open_compare_mode(no_runtime: Any, served: str) -> None:
@@ -279,8 +312,12 @@ def test_a_players_words_find_the_rule_first(no_runtime: Any, served: str) -> No
     assert wrong == {}
     # "5 dice" is a roll: its answer, first, is the pool calculator's
     type_in(page, box, "5 dice")
-    assert "/pool/melee/" in first_result(page).locator("a").first.get_attribute("href")
-    assert "calc=pool-check" in first_result(page).locator("a").first.get_attribute("href")
+    href = first_result(page).locator("a").first.get_attribute("href")
+    pool = Question.of("pool-check", dice=5, black=0, need=1)
+    if is_built(pool):   # its odds address, which opens the pool calculator (issue 47 item 3)
+        assert href == served + odds_path(pool)
+    else:
+        assert "/pool/melee/" in href and "calc=pool-check" in href
 
 
 @pytest.mark.parametrize("arrival", ["at once", "late", "on a busy phone"])

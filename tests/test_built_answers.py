@@ -113,7 +113,7 @@ def test_the_answers_stay_out_of_the_offline_set_the_sitemap_and_the_search(site
     manifest = json.JSONDecoder().raw_decode(text, found.end())[0]
     listed = [*manifest["core"], *manifest["pages"], *manifest["sizes"], *(url for url, _ in manifest["runtime"])]
     assert listed and not [url for url in listed if url.startswith("q/")]
-    assert manifest["answers_folder"] == "q/" and store.ANSWER_FILE in manifest["answer_files"]
+    assert manifest["odds_folder"] == "q/" and store.ANSWER_FILE in manifest["answer_files"]
     assert "/q/" not in (site_dir / "sitemap.xml").read_text(encoding="utf-8")
     index = json.loads((site_dir / "search/search_index.json").read_text(encoding="utf-8"))
     assert not [d for d in index["docs"] if d["location"].startswith("q/")]

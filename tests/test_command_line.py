@@ -15,6 +15,8 @@ import sys
 import pytest
 
 import calc
+from calc.built.addresses import odds_path
+from calc.built.questions import is_built
 from calc.__main__ import main
 from calc.question import Question
 from codex_view.browser import reply
@@ -51,7 +53,11 @@ def test_the_command_line_prints_what_copy_as_text_copies(calculator_id: str, ty
     params = form(calculator_id, typed)
     words = reply(calculator_id, params)["text"]
     clean = calc.registry.parse_params(calc.CALCULATORS[calculator_id], params)
-    assert done.stdout == f"{words}\n{SITE}{Question.of(calculator_id, clean).address()}\n"
+    question = Question.of(calculator_id, clean)
+    if is_built(question):   # a question the build answered: its own odds address (issue 47 item 3)
+        assert done.stdout == f"{words}\n{SITE}{odds_path(question)}\n"
+        return
+    assert done.stdout == f"{words}\n{SITE}{question.address()}\n"
     # the link asks the same question again, in the form's own spelling of each value
     link = done.stdout.splitlines()[-1]
     assert Question.from_query(link.split("?", 1)[1].split("#")[0]).answer() == calc.evaluate(calculator_id, params)
@@ -81,8 +87,10 @@ def test_every_refusal_exits_1_and_says_why(args: list[str], capsys: pytest.Capt
 def test_the_site_comes_from_site_url_when_not_given(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("SITE_URL", "https://elsewhere.example/codex")
-    assert main(["rk-check"]) == 0
+    assert main(["rk-check", "tn=32"]) == 0   # off the built grid: the calculator's own link
     assert capsys.readouterr().out.splitlines()[-1].startswith("https://elsewhere.example/codex/rk/basics/?calc=rk-check&")
+    assert main(["rk-check"]) == 0            # built: its odds address
+    assert capsys.readouterr().out.splitlines()[-1].startswith("https://elsewhere.example/codex/q/rk-check/")
 
 
 def test_json_prints_the_result_calc_gives(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 import calc
+from calc.built.addresses import odds_path
+from calc.question import Question
 from macros.contracts.site_index import content_pages
 from tests.browser import READY_TIMEOUT_MS
 from tests.site_pages import SETTLED, calculator_pages, headline_key, wait_for_close_result
@@ -97,6 +99,11 @@ def test_calculators_work_offline_after_the_reader_keeps_the_codex(browser: Any,
         tab = page.locator("#rk-damage-rolls ~ .tabbed-set").first
         assert tab.locator(".tabbed-labels > label", has_text="House rules").evaluate(
             "(l) => document.getElementById(l.htmlFor).checked")
+        # a built question's odds address opens its calculator set to the question (issue 47 item 3)
+        odds = Question.of("rk-check", rolled=6, kept=3, tn=25)
+        page.goto(served + odds_path(odds))
+        page.wait_for_url(served + odds.address())
+        wait_for_close_result(page, "rk-check", "chance", {"rolled": 6, "kept": 3, "tn": 25})
         assert errors == []
 
         # the reader removes the copy: what reading needs stays, the rest goes

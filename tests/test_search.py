@@ -149,11 +149,13 @@ def test_front_matter_words_are_checked() -> None:
 
 
 def test_the_built_answers_are_calcs(site_dir: Path) -> None:
+    """calc's figures, with the odds address of each built question among them (calc/built/search_odds.py)."""
     from calc.built.phrasings import phrasings
     from calc.built.search_answers import table
+    from calc.built.search_odds import with_odds
 
     built = json.loads((site_dir / search_hook.ANSWERS).read_text(encoding="utf-8"))
-    assert built == json.loads(json.dumps({**table(), "phrasings": phrasings()}))   # and the words it reads them by
+    assert built == json.loads(json.dumps({**with_odds(table()), "phrasings": phrasings()}))   # and the words it reads them by
 
 
 def test_a_word_list_naming_an_anchor_the_page_lost_stops_the_build() -> None:

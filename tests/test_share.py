@@ -59,7 +59,7 @@ class _SharePage(HTMLParser):
             self.target = a["href"]
         elif tag == "a":
             self.hrefs.append(a["href"])
-        elif tag == "script":
+        elif tag == "script" and a.get("type") != "application/json":   # a data block (the component embed) runs nothing
             self.scripts.append(a.get("src", ""))
 
     def handle_data(self, data: str) -> None:
@@ -310,7 +310,7 @@ for (const search of JSON.parse(process.argv[2])) {
   const context = {
     URL, URLSearchParams,
     document: { getElementById: () => ({ href: "https://codex.example/rk/damage/#rk-damage-rolls" }) },
-    location: { search, replace: (href) => out.push(href) },
+    location: { search, origin: "https://codex.example", replace: (href) => out.push(href) },
   };
   vm.runInNewContext(fs.readFileSync(process.argv[1], "utf8"), context);
 }

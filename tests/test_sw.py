@@ -515,7 +515,7 @@ def test_a_built_answer_is_kept_as_a_page_once_the_reader_keeps_the_codex(fresh:
     online it passes through, until the reader keeps the Codex: then it is kept, and answers offline."""
     data = manifest(site.directory)
     answer, listed = "q/rk-check/rolled-6_tn-25/answer.json.gz", "q/rk-check/built.json"
-    assert data["answers_folder"] == "q/" and not [u for u in data["pages"] + data["core"] if u.startswith("q/")]
+    assert data["odds_folder"] == "q/" and not [u for u in data["pages"] + data["core"] if u.startswith("q/")]
     page = first_visit(fresh, site.url)
     fetch = "(url) => fetch(url).then((r) => r.status, () => 0)"
     assert page.evaluate(fetch, site.url + answer) == 200

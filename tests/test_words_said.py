@@ -68,10 +68,14 @@ def test_a_question_that_cannot_be_written_is_not_swallowed() -> None:
 
 
 def test_settings_the_sentence_does_not_phrase_follow_it_in_form_order() -> None:
+    opposed = calc.CALCULATORS["rk-opposed"]
+    params = {**opposed.defaults(), "a_explode": False, "b_explode": False}
+    words = question_text(opposed, params, answer(opposed, params))
+    assert words.endswith(" against TN 25; A's tens explode: no; B's tens explode: no")
     fight = calc.CALCULATORS["rk-fight"]
     params = {**fight.defaults(), "attacker_brawn": 5, "explode": False}
-    words = question_text(fight, params, answer(fight, params))
-    assert words.endswith("; 10 attacks; Attack dice explode: no; Attacker's Brawn: 5")
+    words = question_text(fight, params, answer(fight, params))   # the weapon's sentence says its Brawn, once
+    assert words.endswith("; 10 attacks; Attack dice explode: no") and words.count("Attacker's Brawn: 5") == 1
     assert said("rk-fight") != said("rk-fight", "attacker_brawn=5").replace("98.88%", "88.53%")
 
 

@@ -133,13 +133,23 @@ def built_questions(*, linked: Iterable[Question] = ()) -> tuple[Question, ...]:
 
 
 def is_built(question: Question, *, linked: Iterable[Question] = ()) -> bool:
-    """Whether the build answers this question (the same address as one of `built_questions`)."""
-    return _answerable(question) and odds_path(question) in _built_paths(tuple(linked))
+    """Whether the build answers this question (the same address as one of `built_questions`): its
+    address is a candidate's, and calc answers it. Only this question is worked out, not the set (a
+    candidate at the same address holds the same settings, so calc answers both or neither)."""
+    path = _path(question)
+    return path is not None and path in _candidate_paths(tuple(linked)) and _answerable(question)
+
+
+def _path(question: Question) -> str | None:
+    try:
+        return odds_path(question)
+    except InputError:   # a required field left out: no address, so never built
+        return None
 
 
 @lru_cache(maxsize=4)
-def _built_paths(linked: tuple[Question, ...]) -> frozenset[str]:
-    return frozenset(odds_path(q) for q in built_questions(linked=linked))
+def _candidate_paths(linked: tuple[Question, ...]) -> frozenset[str]:
+    return frozenset(filter(None, map(_path, _candidates(linked))))
 
 
 __all__ = ["GRIDS", "INT_REACH", "POOL_MOST_NEED", "RK_MOST_ROLLED", "RK_TNS", "SUN_BONUSES", "SUN_TARGETS",

@@ -22,7 +22,9 @@ calculator's own chance headline (`Headline.shown`); each entry is checked again
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Iterator, Mapping
 
 from calc.dice_pool import check as dice_pool
@@ -262,7 +264,13 @@ def expression() -> dict[str, Any]:
 
 
 def table() -> dict[str, Any]:
-    """Every kind and every entry, JSON-ready: what the build writes for the search (search/answers.json)."""
+    """Every kind and every entry, JSON-ready: what the build writes for the search (search/answers.json).
+    A fresh copy each call (a caller may add to it); the entries are worked out once a process."""
+    return copy.deepcopy(_worked_out())
+
+
+@lru_cache(maxsize=1)
+def _worked_out() -> dict[str, Any]:
     return {
         "kinds": {kind.name: describe(kind) for kind in KINDS},
         "expression": expression(),

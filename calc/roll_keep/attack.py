@@ -326,9 +326,8 @@ CALCULATORS = (
         question=question,
         meaning=meaning,
         # a blow's sentence, or a Social Attack's (calc.roll_keep.social.question): each phrases these where they apply
-        says=("rules", "kind", "rolled", "kept", "stat", "skill", "tn", "max_raises", "weapon", "damage_rolled",
-              "damage_kept", "attacker_brawn", "brawn", "flesh_wounds", "defense", "defense_rolled", "defense_kept",
-              "attacker_panache", "panache", "base_damage"),
+        says=("rules", "kind", "rolled", "kept", "stat", "skill", "tn", "max_raises", *WEAPON_FIELDS, "brawn",
+              "flesh_wounds", "defense", "defense_rolled", "defense_kept", "attacker_panache", "panache", "base_damage"),
         headlines=(
             Headline("best", "Raises to call for the most wounds", "integer"),
             Headline("p_wound", "Chance of at least one wound with {best_words}"),

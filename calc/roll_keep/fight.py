@@ -29,6 +29,7 @@ from calc.roll_keep.vocabulary import (
     DEFENSE,
     DEFENSE_FIELDS,
     MAX_RAISES,
+    WEAPON_FIELDS,
     WOUNDS_RULES,
     defender_brawn,
     defense_tn_words,
@@ -319,8 +320,9 @@ CALCULATORS = (
         ),
         question=question,
         meaning=meaning,
-        says=("rules", "category", "resolve", "brawn", "rolled", "kept", "stat", "skill", "tn", "raises", "weapon",
-              "damage_rolled", "damage_kept", "defense", "defense_rolled", "defense_kept", "attacks"),
+        # the sentence says the weapon whole (weapon_words: every weapon field that differs)
+        says=("rules", "category", "resolve", "brawn", "rolled", "kept", "stat", "skill", "tn", "raises", *WEAPON_FIELDS,
+              "defense", "defense_rolled", "defense_kept", "attacks"),
     ),
 )
 

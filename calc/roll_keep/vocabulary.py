@@ -247,7 +247,7 @@ def weapon_words(params: Mapping[str, Any], said: tuple[str, ...] = ()) -> str:
     for name, field in WEAPON_FIELDS.items():
         value = params.get(name, field.default)
         if name not in skip and value is not None and value != field.default and field.applies(params):
-            text += f", {field.label}: {field.words(value, params)}"
+            text += f", {field.title}: {field.words(value, params)}"
     return text
 
 

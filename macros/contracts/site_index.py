@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+from calc.built.addresses import ROOT as ODDS_FOLDER
 from macros.links import SHARE_FOLDER
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -57,8 +58,9 @@ def page_key(site: Path, html: Path) -> str:
 
 
 def content_pages(site: Path) -> dict[str, PageIndex]:
-    """Every built page except the 404 and offline pages, redirect stubs and share pages (a rule's
-    preview for forums, `s/<anchor>/`, which sends its reader on), keyed by its URL path.
+    """Every built page except the 404 and offline pages, redirect stubs, share pages (a rule's
+    preview for forums, `s/<anchor>/`, which sends its reader on) and odds pages (a built question's,
+    `q/<calculator>/<slug>/`), keyed by its URL path.
 
     Reading a site's pages takes about a second; a site read before is not read again while
     none of its pages changed (same paths, sizes and modification times). Callers get their own
@@ -73,8 +75,8 @@ def _content_pages(site: Path, files: tuple[tuple[Path, int, int], ...]) -> dict
     for html, _, _ in files:
         if html.relative_to(site).as_posix() in ("404.html", "offline.html"):
             continue  # theme pages shown instead of a missing one (offline.html: by the service worker)
-        if html.relative_to(site).parts[0] == SHARE_FOLDER:
-            continue  # share pages: tests/test_share.py reads them
+        if html.relative_to(site).parts[0] in (SHARE_FOLDER, ODDS_FOLDER):
+            continue  # share and odds pages: tests/test_share.py and tests/test_odds_built.py read them
         text = html.read_text(encoding="utf-8")
         if 'http-equiv="refresh"' in text and "<article" not in text:
             continue  # a redirect stub left by mkdocs-redirects

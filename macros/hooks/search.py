@@ -212,12 +212,14 @@ def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files
 
 
 def write_answers(site_dir: Path) -> int:
-    """`search/answers.json`: the figures for a roll typed into the search (calc.built.search_answers), and
-    the words the page reads a typed roll with (calc.built.phrasings); its bytes."""
+    """`search/answers.json`: the figures for a roll typed into the search (calc.built.search_answers), with
+    the odds address of each built question among them (calc.built.search_odds), and the words the page
+    reads a typed roll with (calc.built.phrasings); its bytes."""
     from calc.built.phrasings import phrasings
     from calc.built.search_answers import table
+    from calc.built.search_odds import with_odds
 
-    text = json.dumps({**table(), "phrasings": phrasings()}, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps({**with_odds(table()), "phrasings": phrasings()}, ensure_ascii=False, separators=(",", ":"))
     path = site_dir / ANSWERS
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

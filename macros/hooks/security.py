@@ -41,6 +41,7 @@ from calc.built.addresses import ROOT as ODDS_FOLDER
 from macros.answers.store import ANSWER_FILE, INDEX_FILE
 from macros.api import TOP as API_FOLDER
 from macros.links import SHARE_FOLDER
+from macros.odds.pages import TARGETS as ODDS_TARGETS
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
 from macros.search_files import LOADED_ON_OPEN
 from macros.share.pages import TARGET_ID as SHARE_TARGET_ID
@@ -227,10 +228,13 @@ SIZE_TOKEN = "@@codex-offline-size@@"
 # Never kept: source maps (for developer tools), search languages the English site never loads,
 # feeds and sitemaps (read by machines), host configuration files, the 404 page, the share pages
 # (a forum's preview of one rule, which a reader's browser leaves at once: macros/share/pages.py), the
-# data for bots and scripts (api/: macros/api.py), the built questions' answers and odds pages (q/:
-# calc/built/addresses.py; an answer fetched online is kept as a page is, once the reader keeps the Codex).
+# data for bots and scripts (api/: macros/api.py), the built questions' odds pages (q/: a forum's preview
+# of one built question, which a reader's browser leaves at once, as a share page: macros/odds/pages.py)
+# and their answers (an answer fetched online is kept as a page is, once the reader keeps the Codex).
 NEVER_SUFFIXES = (".map", ".xml", ".xml.gz")
 NEVER_PREFIXES = ("assets/javascripts/lunr/", SHARE_FOLDER + "/", API_FOLDER + "/", ODDS_FOLDER + "/")
+# Where each odds address leads (macros/odds/pages.py `TARGETS`) is kept with the offline copy, never at
+# install, so that offline an odds address goes on to its calculator's page when that page is kept.
 NEVER = frozenset({SERVICE_WORKER, "404.html"})
 IMAGES = (".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".ico")  # kept when shown, not at install
 RUNTIME_INDEX = "runtime.json"  # names the calculator runtime's files; the folder holding it is the runtime's
@@ -300,8 +304,10 @@ def offline_manifest(site: Path) -> dict[str, Any]:
       service worker that can inflate takes the `.gz`, so the offline copy does not carry both.
     - `shares`: each share page's anchor and the rule page it leads to (`share_targets`), which
       the worker answers offline for a share address (`share_folder`) whose page it has kept.
-    - `answers_folder`, `answer_files`: where the built answers are (macros/answers/), none of them
-      listed: the worker keeps one fetched online only once the reader keeps the Codex.
+    - `odds_folder` (`q/`), holding each built question's odds page and answer: `answer_files`, the
+      names of the built answers' files there (macros/answers/), none of them listed: the worker
+      keeps one fetched online only once the reader keeps the Codex; `odds_targets`, the file naming
+      where each odds address leads (a page of the offline copy), read offline for an odds address.
     - `version`: names the cache; it changes with the content of any of them.
     Social cards, source maps, feeds and anything else for machines are left out.
     """
@@ -328,7 +334,7 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
         elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) \
-                or uri.endswith(IMAGES) or uri in ON_SEARCH or uri in ON_ROLL:
+                or uri.endswith(IMAGES) or uri in ON_SEARCH or uri in ON_ROLL or uri == ODDS_TARGETS:
             url = _page_url(uri)
             pages.append(url)
         else:
@@ -346,8 +352,9 @@ def offline_manifest(site: Path) -> dict[str, Any]:
         "offline_page": OFFLINE_PAGE,
         "share_folder": SHARE_FOLDER + "/",
         "shares": share_targets(site),
-        "answers_folder": ODDS_FOLDER + "/",
         "answer_files": [ANSWER_FILE, INDEX_FILE],
+        "odds_folder": ODDS_FOLDER + "/",
+        "odds_targets": ODDS_TARGETS,
     }
 
 

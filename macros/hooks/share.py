@@ -22,7 +22,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from macros.share import card_check
+from macros.share import card_check, embed
 
 from macros.share import cards
 
@@ -55,7 +55,9 @@ def on_post_build(*, config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     base = config.site_url or "/"
     found = shares(config)
-    faults = share_index.card_faults + card_check.check(found)
+    faults = share_index.card_faults + card_check.check(found) + [
+        f"{s.anchor}: embed: {p}" for s in found
+        for p in embed.problems(share.embed_payload(s, site_url=base), site=base if base.endswith("/") else base + "/")]
     if faults:   # what a forum would show in the Codex's name: each must stand as its rule's statement
         # Logged as an error, which stops the strict build (make build, CI, the tests) once every
         # hook has run, so contract_hook's own findings (a lost anchor) are reported alongside.

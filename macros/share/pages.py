@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from macros.share import meta
+from macros.share import embed, meta
 from macros.share.card_check import DESCRIPTION_LIMIT, TITLE_LIMIT
 from macros.share.cards import ACCENT
 from macros.links import share_path
@@ -149,6 +149,19 @@ def _withdrawn_summary(notice: str) -> str:
     return f"{when}." + (f" {replaced.group(0)}" if replaced else "")
 
 
+OPEN = "Open"      # the component embed's button: the rule in context
+
+
+def embed_payload(share: Share, *, site_url: str) -> str:
+    """The share page's Discord component embed: its title and card text, and a button that opens the
+    rule in context (macros/share/embed.py)."""
+    base = site_url if site_url.endswith("/") else site_url + "/"
+    parts = [embed.text(f"-# {embed.markdown(share.trail)}\n### {embed.markdown(share.title)}")]
+    if share.description:
+        parts.append(embed.text(embed.markdown(share.description)))
+    return embed.document([*parts, embed.link_row(OPEN, base + share.target)], accent=ACCENT)
+
+
 def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str:
     """The share page: its preview tags, a readable body and the link share.js follows.
 
@@ -179,6 +192,7 @@ def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str
         f'<link rel="canonical" href="{escape(url)}">',
         f'<meta name="theme-color" content="{THEME_COLOR}">',
         *head,
+        embed.script(embed_payload(share, site_url=base)),
         "</head>",
         "<body>",
         "<main>",

@@ -5,7 +5,7 @@
 // headline figures are [data-result] with data-value. While the figures shown were not computed
 // for the inputs in the form (a shared link before the runtime answers, an edit in flight) the
 // root has data-stale and aria-busy, and the figures are greyed (cx-result--stale).
-import { SITE_ROOT, copyText, flash } from "./links.js";
+import { SITE_ROOT, copyText, flash, questionUrl } from "./links.js";
 import "./connection.js";
 import { ask, booted, onRuntime, progress, startRuntime, startWhenIdle, stop as stopRuntime } from "./runtime.js";
 import { applyQuery, filterOptions, ownsUrl, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
@@ -222,8 +222,7 @@ function listen(c) {
   });
   copy.hidden = false;
   copy.addEventListener("click", async () => {
-    const url = location.origin + location.pathname + shareQuery(root, readForm(form)) + "#" + root.id;
-    await copyText(url);
+    await copyText(questionUrl(root, shareQuery(root, readForm(form))));
     flash(copy, "Link copied");
   });
   const off = onRuntime((event) => {

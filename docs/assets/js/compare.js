@@ -4,8 +4,9 @@
 //    B. Requests go to the worker in mode "compare" with params {a, b}; A's figures are
 //    [data-result], B's [data-result-b]. The URL keeps A's fields plain and B's with the
 //    prefix `b.` (form-state.js); "Stop comparing" keeps the form as it is and drops `b.`.
-//  - "Copy as text" copies the question and the answer (A and B when comparing) with the link.
-import { copyText, flash } from "./links.js";
+//  - "Copy as text" copies the question and the answer (A and B when comparing) with the link: the
+//    question's odds address when the calculator shows a built answer (links.js questionUrl).
+import { copyText, flash, questionUrl } from "./links.js";
 import { readForm, shareQuery, writeUrl } from "./form-state.js";
 
 const SETTLE_MS = 30000;   // "Copy as text" waits at most this long for an answer in flight
@@ -84,8 +85,7 @@ export function bindCompare(root, form, compute) {
       flash(asText, "Nothing to copy yet: fix the settings first");
       return;
     }
-    const url = location.origin + location.pathname + shareQuery(root, readForm(form)) + "#" + root.id;
-    await copyText(root.answer.text + "\n" + url);
+    await copyText(root.answer.text + "\n" + questionUrl(root, shareQuery(root, readForm(form))));
     flash(asText, "Copied as text");
   });
   // a `b.` link put the calculator in compare mode while the page bound it (form-state.js)

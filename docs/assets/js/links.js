@@ -20,6 +20,19 @@ export async function copyText(text) {
   }
 }
 
+// The address a calculator's Copy link and Copy as text hand out: its question's own odds address
+// (`q/<calculator>/<slug>/`, which previews with its answer) while the calculator shows a built
+// answer (the widget's `data-built-address`, from the site's root) and compares nothing; else its
+// usual link, this page with the form's query. An odds address outside the site is never handed out.
+export function questionUrl(root, query) {
+  const built = !root.compare && root.dataset.builtAddress;
+  if (built) {
+    const odds = new URL(built, SITE_ROOT);
+    if (odds.origin === SITE_ROOT.origin && odds.pathname.startsWith(SITE_ROOT.pathname)) return odds.href;
+  }
+  return location.origin + location.pathname + query + "#" + root.id;
+}
+
 export function flash(anchor, message) {
   const note = document.createElement("span");
   note.className = "cx-flash";

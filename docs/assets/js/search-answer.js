@@ -25,7 +25,8 @@
 // The answer's list is a polite live region from the search's opening on; each answer's link holds
 // only its figure and its question (its name), the rest is plain text beside it.
 // Every text shown is set as text, never as HTML; a link is the built address with the typed
-// numbers (or the typed expression, encoded) in its fields.
+// numbers (or the typed expression, encoded) in its fields, or, for a question the build answered,
+// its odds address (q/<calculator>/<slug>/, which opens the same calculator set to it).
 import { SITE_ROOT } from "./links.js";
 import { whereFor } from "./search-where.js";
 
@@ -303,7 +304,16 @@ function lookup(roll) {
   const i = n - entry.start;
   const figure = i < 0 ? entry.below : i < entry.figures.length ? entry.figures[i] : entry.above;
   const fill = (text) => text.replace("{n}", String(n));
-  return { kind, values, figure, label: fill(entry.label), words: fill(entry.words) };
+  return { kind, values, figure, label: fill(entry.label), words: fill(entry.words), odds: oddsAddress(entry.odds, n) };
+}
+
+// A built question's own odds address (calc/built/search_odds.py): the entry's address with the typed
+// number in its slot where it writes it, else the address listed for that number; none when not built.
+function oddsAddress(odds, n) {
+  if (!odds) return null;
+  const path = Object.hasOwn(odds.paths, String(n)) ? odds.paths[String(n)]
+    : odds.at.includes(n) ? odds.path.replace("{n}", String(n)) : null;
+  return path && new URL(path, SITE_ROOT).href;
 }
 
 // The calculator's address with the typed values in its fields; a field left blank is left out,
@@ -324,9 +334,9 @@ function el(tag, className, text) {
 
 // A link holding only a figure and its question (its name, which a screen reader says: short, and said
 // in full, for a status, the figure's <output>, is left out of a name worked out from the content).
-function answerLink(href, named) {
+function answerLink(href, named, odds) {
   const link = el("a", "md-search-result__link");
-  link.href = href;
+  link.href = odds || href;   // a built question's odds address; "Game › Page" stays the calculator's
   const article = el("article", "md-search-result__article md-typeset");
   article.dataset.mdScore = "1e9";   // Enter in the search box follows the best score: this answer
   article.append(...named);
@@ -336,11 +346,11 @@ function answerLink(href, named) {
 }
 
 // One answer: where it leads, then its link, then the rest as plain text.
-function item(href, title, named, rest = [], before = []) {
+function item(href, title, named, rest = [], before = [], odds = null) {
   const li = el("li", "md-search-result__item cx-search-answer");
   const more = el("div", "cx-search-answer__more md-typeset");
   more.append(...rest);
-  li.append(el("p", "cx-search-where", whereFor(new URL(href).pathname, title)), ...before, answerLink(href, named), more);
+  li.append(el("p", "cx-search-where", whereFor(new URL(href).pathname, title)), ...before, answerLink(href, named, odds), more);
   return li;
 }
 
@@ -530,7 +540,7 @@ function answer(query) {
   const before = roll.meant ? [el("p", "cx-search-answer__meant", fillIn(data.phrasings.texts.meant, { typed: roll.meant }))] : [];
   const rest = [...(up ? [el("p", "cx-search-answer__words", up.words)] : []), ...plainSum(roll),
     el("p", "cx-search-answer__assumes", kind.assumes), openLine(`The link opens ${kind.title} set to this.`)];
-  place(item(href, kind.title, [head(found.label, found.figure), el("p", "cx-search-answer__words", found.words)], rest, before));
+  place(item(href, kind.title, [head(found.label, found.figure), el("p", "cx-search-answer__words", found.words)], rest, before, up ? null : found.odds));
 }
 
 // "4d6 15": beside the bonus die, the same dice added up, with its own link (the dice calculator).
