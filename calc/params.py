@@ -100,6 +100,9 @@ class Param:
             a value (a Stat and a Skill in place of the dice rolled and kept): the field then
             does not apply, and the page disables it with the reason. `Calculator.applies`
             decides, since whether those fields apply depends on the whole declaration.
+        hero: the value of a reader's hero that fills this field (`calc.hero.GAMES` names them per
+            game: "brawn", "attack_knack", "weapon"); the form, compare mode, Copy as text and
+            `python -m calc --hero` read it here. "" when no hero value fills it.
     """
 
     name: str
@@ -111,6 +114,7 @@ class Param:
     more: bool = False
     replaced_by: tuple[str, ...] = ()
     shown_any: tuple[Condition, ...] = ()
+    hero: str = ""
 
     kind = "text"
 
@@ -147,6 +151,10 @@ class Param:
 
     def allowed(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def for_hero(self, value: str) -> "Param":
+        """This field, filled by the hero value `value` when a reader chooses a hero."""
+        return replace(self, hero=value)
 
     @property
     def title(self) -> str:
