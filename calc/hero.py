@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from calc.calculator import Calculator
 from calc.errors import InputError
+from calc.roll_keep.vocabulary import WEAPON, WOUNDS_RULES
 from calc.roll_keep.weapons import OTHER, RULES, WEAPON_OPTIONS
 from calc.wording import rules_words
 
@@ -48,6 +49,7 @@ class HeroValue:
     choices: tuple[tuple[str, str], ...] = ()            # a choice's values and labels
     offered_by: str = ""                                  # the value the choices depend on
     offered: tuple[tuple[str, tuple[str, ...]], ...] = ()  # under each value of `offered_by`, its choices
+    default: str = ""                                     # a new hero's choice: the calculators' default
 
     @property
     def kind(self) -> str:
@@ -82,7 +84,7 @@ def _weapons() -> HeroValue:
     labels = {wid: dict(by) for wid, by in WEAPON_OPTIONS if wid != OTHER}
     choices = tuple((wid, by.get("summary") or by["house"]) for wid, by in labels.items())
     offered = tuple((rules, tuple(wid for wid, by in labels.items() if rules in by)) for rules in RULES)
-    return HeroValue("weapon", "Weapon", choices=choices, offered_by="rules", offered=offered)
+    return HeroValue("weapon", "Weapon", choices=choices, offered_by="rules", offered=offered, default=WEAPON.default)
 
 
 def _ints(pairs: tuple[tuple[str, str], ...], limits: tuple[int, int]) -> tuple[HeroValue, ...]:
@@ -91,7 +93,7 @@ def _ints(pairs: tuple[tuple[str, str], ...], limits: tuple[int, int]) -> tuple[
 
 GAMES: dict[str, tuple[str, tuple[HeroValue, ...]]] = {
     "rk": ("Roll & Keep", (
-        HeroValue("rules", "Rules", choices=tuple((r, rules_words(r).capitalize()) for r in RULES)),
+        HeroValue("rules", "Rules", choices=tuple((r, rules_words(r).capitalize()) for r in RULES), default=WOUNDS_RULES.default),
         *_ints((("brawn", "Brawn"), ("finesse", "Finesse"), ("wits", "Wits"), ("resolve", "Resolve"),
                 ("panache", "Panache")), TRAIT),
         HeroValue("attack_knack", "Attack Knack", *KNACK),
@@ -173,7 +175,7 @@ def spec() -> dict[str, Any]:
         if v.kind == "int":
             return {"name": v.name, "label": v.label, "kind": "int", "minimum": v.minimum, "maximum": v.maximum}
         out: dict[str, Any] = {"name": v.name, "label": v.label, "kind": "choice",
-                               "choices": [{"value": c, "label": label} for c, label in v.choices]}
+                               "choices": [{"value": c, "label": label} for c, label in v.choices], "default": v.default}
         if v.offered_by:
             out["offered_by"] = v.offered_by
             out["offered"] = {key: list(ids) for key, ids in v.offered}

@@ -116,7 +116,7 @@ class HeroPage {
     gameSelect.addEventListener("change", () => this.drawForm(-1, gameSelect.value));
     const name = el("input", { type: "text", name: "name", maxLength: this.spec.max_name, value: hero ? hero.name : "" });
     const values = this.spec.games[game].values.map((v) => {
-      const value = hero ? hero.values[v.name] : (v.kind === "int" ? Math.min(Math.max(2, v.minimum), v.maximum) : v.choices[0].value);
+      const value = hero ? hero.values[v.name] : (v.kind === "int" ? Math.min(Math.max(2, v.minimum), v.maximum) : v.default);
       return this.valueControl(v, value);
     });
     const legend = el("legend", { textContent: hero ? `Edit ${hero.name}` : "New hero" });

@@ -2,10 +2,11 @@
 // figures in a roll's popover. Loaded only when this device keeps a hero (codex.js). Which field a
 // hero value fills is the calculator's declaration (assets/heroes.json, from each `Param.hero`).
 // Choosing a hero writes its values into the form as a reader would (the fields stay editable, the
-// answer follows); the select sits outside the form, so a link carries the values, never the name.
+// answer follows); the select has no name, so a link carries the values, never the hero's name.
 // In compare mode the form is B: choose one hero, "Compare with…", then the other.
 import { writeField, filterOptions } from "./form-state.js";
 import { chooseHero, chosenHero, heroRules, heroSettings, loadHeroes } from "./heroes.js";
+import { startRuntime } from "./runtime.js";
 
 let rules = null;
 let heroes = [];
@@ -32,6 +33,7 @@ function fill(root, form, hero) {
     filterOptions(form);
     said.push(`${labelOf(form, name)} ${shownValue(el)}`);
   });
+  startRuntime();   // as a field's first focus does (calculators.js)
   form.dispatchEvent(new Event("change"));
   return said;
 }
@@ -55,7 +57,7 @@ function bindCalculator(root) {
   said.className = "cx-hero-said";
   said.setAttribute("role", "status");
   box.append(label, select, said);
-  form.before(box);
+  form.prepend(box);   // in the form, so choosing starts the runtime as any field does; unnamed, so no link carries it
   select.addEventListener("change", () => {
     const hero = mine[Number(select.value)];
     chooseHero(calculator.game, hero ? hero.name : "");
