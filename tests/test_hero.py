@@ -15,11 +15,11 @@ import pytest
 from calc import InputError
 from calc.__main__ import main
 from calc.hero import FORMAT, GAMES, MAX_FILE, fill, game_of, hero_fields, parse_file, schema
-from calc.params import ChoiceParam, IntParam
 from calc.registry import CALCULATORS, evaluate
 import re
 
 from codex_view.render import widget_html
+from tests.param_values import kind
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "contracts" / "api" / "v1" / "hero.schema.json"
@@ -91,10 +91,10 @@ def test_every_hero_value_is_a_value_its_fields_take(calculator):
     values = {v.name: v for v in GAMES[game_of(calculator)][1]}
     for field, value_name in hero_fields(calculator).items():
         param, value = calculator.param(field), values[value_name]
-        if isinstance(param, IntParam):
+        if kind(param) == "int":
             assert param.minimum <= value.minimum and value.maximum <= param.maximum, (calculator.id, field)
         else:
-            assert isinstance(param, ChoiceParam)
+            assert kind(param) == "choice"
             for rules in (("summary", "house") if value.offered_by else (None,)):
                 offered = {c for c, _ in param.options({"rules": rules})}
                 assert set(value.options({"rules": rules})) <= offered, (calculator.id, field, rules)

@@ -4,7 +4,7 @@
 // Choosing a hero writes its values into the form as a reader would (the fields stay editable, the
 // answer follows); the select has no name, so a link carries the values, never the hero's name.
 // In compare mode the form is B: choose one hero, "Compare with…", then the other.
-import { writeField, filterOptions } from "./form-state.js";
+import { fieldApplies, filterOptions, readForm, writeField } from "./form-state.js";
 import { chooseHero, chosenHero, heroRules, heroSettings, loadHeroes } from "./heroes.js";
 import { startRuntime } from "./runtime.js";
 
@@ -25,17 +25,17 @@ function shownValue(el) {
 function fill(root, form, hero) {
   const settings = heroSettings(rules.calculators[root.dataset.calculator], hero);
   const names = Object.keys(settings).sort((a, b) => (b === "rules") - (a === "rules"));
-  const said = [];
   names.forEach((name) => {
     const el = form.elements.namedItem(name);
     if (!el) return;
     writeField(el, String(settings[name]));
     filterOptions(form);
-    said.push(`${labelOf(form, name)} ${shownValue(el)}`);
   });
   startRuntime();   // as a field's first focus does (calculators.js)
   form.dispatchEvent(new Event("change"));
-  return said;
+  const params = readForm(form);   // says only what counts here (a bow takes no Brawn)
+  return names.filter((name) => form.elements.namedItem(name) && fieldApplies(form, name, params))
+    .map((name) => `${labelOf(form, name)} ${shownValue(form.elements.namedItem(name))}`);
 }
 
 function bindCalculator(root) {
