@@ -81,7 +81,7 @@ class HeroPage {
   field(id, label, control, help = "") {
     control.id = id;
     const box = el("div", { className: "cx-field" }, el("label", { htmlFor: id, textContent: label }), control);
-    if (help) box.append(el("small", { className: "cx-help", textContent: help }));
+    if (help) box.append(el("span", { className: "cx-help", textContent: help }));   // not <small>: Material fades it below 4.5:1
     return box;
   }
 
