@@ -13,7 +13,7 @@ from calc import CALCULATORS
 from calc.wording import number
 from calc.registry import evaluate
 from tests.browser import READY_TIMEOUT_MS, wait_state
-from tests.support import phone_page
+from tests.support import phone_context, phone_page
 
 NAMES = ("Aldo", "Vence", "Brielle")
 KEY = "codex-heroes"
@@ -185,3 +185,25 @@ def test_no_hero_script_loads_without_a_hero(hero_phone, served):
     page.wait_for_load_state("networkidle")
     assert not [s for s in page.sent if "hero" in s], page.sent
     assert page.locator(".cx-hero-pick").count() == 0
+
+
+FULL = "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };"
+BLOCKED = "Storage.prototype.getItem = function () { throw new DOMException('blocked', 'SecurityError'); };"
+
+
+@pytest.mark.parametrize("storage, words", [(FULL, "storage is full or blocked"), (BLOCKED, "storage is blocked")],
+                         ids=["full", "blocked"])
+def test_full_or_blocked_storage_gets_a_message_not_a_crash(browser, served, storage, words):
+    with phone_context(browser, served, init_script=storage) as ctx:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(served + "hero/")
+        page.get_by_role("group", name="New hero").wait_for()
+        if storage == FULL:
+            type_value(page, "Name", "Aldo Vence")
+            page.get_by_role("button", name="Save").tap()
+        page.get_by_role("alert").filter(has_text=words).wait_for()
+        assert page.locator(".cx-hero").count() == 0
+        if storage == FULL:   # blocked storage also stops the theme's own reads (Material's), not ours
+            assert errors == []
