@@ -4,6 +4,7 @@
     python -m calc rk-check rolled=6 kept=3 --json    the result as calc gives it, as JSON
     python -m calc --list                             every calculator and its fields (--json: as data)
     python -m calc --list rk-wounds                   one calculator's fields
+    python -m calc rk-wounds --hero aldo.json         with a hero's values (the hero page's Export)
 
 Settings are `field=value` as a link writes them (`explode=false`, `expr=3d6+2`); a field left out
 takes its default, as on the page. The words are the worker's (calc.in_words, the same function
@@ -12,6 +13,8 @@ environment variable (which the build reads for the site's address too), else `m
 address, is the question's odds address when the build answers it (`calc.built.questions.is_built`:
 `q/rk-check/rolled-6_tn-25/`, a page that previews with its answer, calc.built.addresses), else
 `Question.address()`, the calculator's page set to it. A bad value prints the form's message for that field and exits 1.
+With `--hero`, the fields the calculator's declaration gives to a hero (`Param.hero`) take the
+values of the file's one hero of that calculator's game (`calc.hero`); a setting given beside it wins.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from calc.built.addresses import odds_path
 from calc.built.questions import is_built
 from calc.catalogue import catalogue, entry
 from calc.errors import InputError
+from calc.hero import fill, game_of, hero_fields, parse_file
 from calc.in_words import answer_text
 from calc.params import canonical
 from calc.question import Question
@@ -66,6 +70,22 @@ def answer(calculator_id: str, given: dict[str, str], site: str) -> tuple[str, d
     return answer_text(calculator, clean, result) + "\n" + link, result
 
 
+def hero_settings(calculator_id: str, path: str) -> dict[str, Any]:
+    """The settings a file's hero gives a calculator: the file must hold exactly one hero of its game."""
+    calculator = get(calculator_id)
+    if not hero_fields(calculator):
+        raise InputError("hero", f"{calculator_id} takes no hero's values.")
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(200_000)
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError("hero", f"The file {path} cannot be read: {err.__class__.__name__}.") from None
+    mine = [h for h in parse_file(text) if h["game"] == game_of(calculator)]
+    if len(mine) != 1:
+        raise InputError("hero", f"The file holds {len(mine)} heroes of {calculator_id}'s game; give a file with one.")
+    return {name: canonical(value) for name, value in fill(calculator, mine[0]).items()}
+
+
 def listing(calculators: list[dict[str, Any]]) -> str:
     """The calculators and their fields, for a reader at a terminal."""
     lines = []
@@ -100,6 +120,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("settings", nargs="*", help="field=value, as a link writes them; others take their defaults")
     p.add_argument("--list", action="store_true", help="list the calculators (or the one named) and their fields")
     p.add_argument("--json", action="store_true", help="print the result (with --list: the calculators) as JSON")
+    p.add_argument("--hero", metavar="FILE", help="fill the fields a hero fills from this file of heroes (Export)")
     p.add_argument("--site", help=f"the site the link points into (default: $SITE_URL, else {LOCAL_SITE})")
     return p
 
@@ -115,7 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.calculator is None:
             raise InputError("calculator", "Name a calculator: one of " + ", ".join(CALCULATORS) + " (or --list).")
-        text, result = answer(args.calculator, settings(args.settings), site_root(args.site))
+        given = settings(args.settings)
+        if args.hero:
+            given = {**hero_settings(args.calculator, args.hero), **given}
+        text, result = answer(args.calculator, given, site_root(args.site))
     except InputError as err:
         print(f"{err.field}: {err.message}", file=sys.stderr)
         return REFUSED

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from calc.calculator import Calculator
+from calc.hero import hero_fields
 from calc.params import ChoiceParam, IntParam, Param, TextParam
 from calc.question import Question, page_url
 from calc.registry import CALCULATORS
@@ -68,6 +69,8 @@ def field(calculator: Calculator, p: Param) -> dict[str, Any]:
         "replaced_by": list(p.replaced_by),
         "replaced_note": calculator.replaced_note(p),
         "more": p.more,
+        # the hero value that fills it (calc/hero.py), on a calculator a hero can fill
+        **({"hero": p.hero} if p.name in hero_fields(calculator) else {}),
     }
 
 

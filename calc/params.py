@@ -102,6 +102,9 @@ class Param:
             decides, since whether those fields apply depends on the whole declaration.
         unit: written after a value in words ("%" for a threshold: "60%"), where the label's note
             gave it on the form ("(%)"), since a question leaves the note out.
+        hero: the value of a reader's hero that fills this field (`calc.hero.GAMES` names them per
+            game: "brawn", "attack_knack", "weapon"); the form, compare mode, Copy as text and
+            `python -m calc --hero` read it here. "" when no hero value fills it.
     """
 
     name: str
@@ -114,6 +117,7 @@ class Param:
     replaced_by: tuple[str, ...] = ()
     shown_any: tuple[Condition, ...] = ()
     unit: str = ""
+    hero: str = ""
 
     kind = "text"
 
@@ -150,6 +154,10 @@ class Param:
 
     def allowed(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def for_hero(self, value: str) -> "Param":
+        """This field, filled by the hero value `value` when a reader chooses a hero."""
+        return replace(self, hero=value)
 
     @property
     def title(self) -> str:

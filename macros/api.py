@@ -10,6 +10,9 @@ what the files promise, checked by tests/test_api.py):
   addresses and the text of its card;
 - `calculators.json`: each calculator's fields and the link a bot fills in (`calc.catalogue`).
 
+and `hero.schema.json`, alone: a file of heroes as the hero page exports it (`calc.hero.schema`,
+committed in contracts/api/v1/ like the others; tests/test_hero.py checks they agree).
+
 The card text and the sections are what the share pages say (macros/share/pages.py, the same `Share`
 values), so a bot and a forum preview never disagree. Every address is relative to the site's
 root, `site` in each file (the `site_url` the site was built for; it is also `../../` from the file).

@@ -208,7 +208,8 @@ CALCULATORS = (
         params=(
             ChoiceParam("mode", "Roll", "single", choices=MODES, required=False,
                         help="A single roll against a number of successes, or an opposed roll (engage or evade)."),
-            _pool("dice", "Dice in the pool", 7, "The pool rolled; in an opposed roll, the attacker's (A).", required=True),
+            _pool("dice", "Dice in the pool", 7, "The pool rolled; in an opposed roll, the attacker's (A).", required=True,
+                  hero="pool"),
             _pool("black", "Black dice", 0,
                   "Penalty dice: each success on one cancels one success; the net may go below zero "
                   f"(the Codex's reading, {BLACK_RULING})."),

@@ -306,6 +306,7 @@ CALCULATORS = (
         summary="The TN to hit, from the defense Knack or Passive Defense and every modifier.",
         params=(
             IntParam("knack", "Defense Knack", 2, minimum=0, maximum=10, required=False, replaced_by=("passive_defense",),
+                     hero="defense_knack",
                      help=f"TN = (Knack + 1) x {RANK_TN} (summary rules)."),
             BoolParam("wrong_knack", "Wrong defense Knack", False, required=False, more=True,
                       replaced_by=("passive_defense",), help="A Knack that does not fit the attack counts one lower."),

@@ -66,7 +66,7 @@ def dice_titles(fields: tuple[Param, ...]) -> tuple[str, str]:
 
 def rules_param(*, summary: str, house: str, help: str, default: str = "summary") -> ChoiceParam:
     """The choice of rules, each labelled with what it changes here ("Summary rules (d10 damage…)")."""
-    return ChoiceParam("rules", "Rules", default, required=False, help=help,
+    return ChoiceParam("rules", "Rules", default, required=False, help=help, hero="rules",
                        choices=(("summary", f"{rules_words('summary').capitalize()} ({summary})"),
                                 ("house", f"{rules_words('house').capitalize()} ({house})")))
 
@@ -111,7 +111,7 @@ FLESH_WOUNDS = IntParam("flesh_wounds", "Flesh Wounds already taken", 0, minimum
                         help="Added to this hit's damage to make the Wound Check's TN (for the house rules, the "
                              f"Codex's reading, {WOUND_CHECK_RULING}).")
 WEAPON = ChoiceParam("weapon", "Weapon", "fencing", choices=WEAPON_CHOICES, required=False,
-                     filtered_by="rules", offered=WEAPON_OPTIONS,
+                     filtered_by="rules", offered=WEAPON_OPTIONS, hero="weapon",
                      help="The chosen rules' weapons table, with each weapon's damage dice. "
                           "Other takes the damage dice from the two fields below.")
 _HELD = (("weapon", tuple(sorted(MELEE - THROWN_OR_HELD))),)
@@ -139,7 +139,7 @@ WEAPON_FIELDS: dict[str, Param] = {p.name: p for p in (
               help="Tick for a weapon swung or thrust in hand: the wielder's Brawn then adds unkept dice; "
                    "leave it for one that is shot or thrown."),
     IntParam("attacker_brawn", "Attacker's Brawn", 2, minimum=0, maximum=MAX_BRAWN, required=False,
-             shown_any=BRAWN_COUNTS, help="Weapons used in hand add it as unkept dice."),
+             shown_any=BRAWN_COUNTS, hero="brawn", help="Weapons used in hand add it as unkept dice."),
     ChoiceParam("firearm", "Firearm", "weapon", required=False, more=True,
                 choices=(("weapon", "As the weapon table says"), ("yes", "Yes"), ("no", "No")),
                 help=f"Firearms count the wound threshold in {FIREARM_STEP}s instead of {WOUND_STEP}s."),
@@ -183,12 +183,14 @@ def takes_weapon(compute: Callable[..., dict[str, Any]]) -> Callable[..., dict[s
     return with_weapon
 
 
-# The attack roll (rk-attack, rk-fight): its dice from X and Y, or from Finesse and the Attack Knack.
-ATTACK_DICE = dice_fields(
+# The attack roll (rk-attack, rk-fight): its dice from X and Y, or from Finesse and the Attack Knack,
+# which a hero's Finesse and Attack Knack fill.
+_ATTACK_HERO = {"stat": "finesse", "skill": "attack_knack"}
+ATTACK_DICE = tuple(p.for_hero(_ATTACK_HERO[p.name]) if p.name in _ATTACK_HERO else p for p in dice_fields(
     8, 4, what="attack", labels=("Attack dice rolled (X)", "Attack dice kept (Y)"),
     stat=("Finesse (optional)", f"With the Knack: {times_words(STAT_DICE)} Finesse rolled, the Knack kept (summary "
                                 f"rules; for the house rules, the Codex's reading, {HOUSE_DICE_RULING})."),
-    skill=("Attack Knack (optional)", "With Finesse: replaces the dice rolled and kept above."))
+    skill=("Attack Knack (optional)", "With Finesse: replaces the dice rolled and kept above.")))
 ATTACK_EXPLODE = BoolParam("explode", "Attack dice explode", True, required=False, more=True,
                            help="Untick under the house rules for a Crippled attacker (a blow) or a Distracted "
                                 "one (words).")

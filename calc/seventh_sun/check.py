@@ -168,9 +168,9 @@ CALCULATORS = (
         rule="sun/combat.md#sun-initiative",
         summary="Chance that A acts before B when both roll 3d6 + Initiative, ties going to the higher Agility.",
         params=(
-            IntParam("a", "A's Initiative", 3, minimum=-20, maximum=40, help="Added to A's 3d6."),
+            IntParam("a", "A's Initiative", 3, minimum=-20, maximum=40, hero="initiative", help="Added to A's 3d6."),
             IntParam("b", "B's Initiative", 2, minimum=-20, maximum=40, help="Added to B's 3d6."),
-            IntParam("a_agility", "A's Agility", None, minimum=-20, maximum=40, optional=True, required=False,
+            IntParam("a_agility", "A's Agility", None, minimum=-20, maximum=40, optional=True, required=False, hero="agility",
                      help="Breaks a tie; leave blank if unknown."),
             IntParam("b_agility", "B's Agility", None, minimum=-20, maximum=40, optional=True, required=False,
                      help="Breaks a tie; leave blank if unknown."),

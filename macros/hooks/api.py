@@ -21,7 +21,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from macros import api, rulings
+from macros import api, heroes, rulings
 
 from macros.share import index as shares
 from macros.mdsource import heading_index
@@ -74,4 +74,9 @@ def on_post_build(*, config: MkDocsConfig) -> None:
             path.write_bytes(data)
             plain += len(data)
             zipped += len(gzip.compress(data, mtime=0))
-    log.info("api: %d files in %s/, %.0f kB (%.0f kB gzipped)", 2 * len(api.NAMES), api.FOLDER, plain / 1e3, zipped / 1e3)
+    heroes_file = Path(config.site_dir) / heroes.FILE   # what the hero scripts read (macros/heroes.py)
+    heroes_file.write_bytes(api.encoded(heroes.document()))
+    hero = api.schema("hero")   # a file of heroes (the hero page's Export): a schema with no file beside it
+    (folder / "hero.schema.json").write_bytes(hero)
+    log.info("api: %d files in %s/, %.0f kB (%.0f kB gzipped)", 2 * len(api.NAMES) + 1, api.FOLDER,
+             (plain + len(hero)) / 1e3, (zipped + len(gzip.compress(hero, mtime=0))) / 1e3)

@@ -44,6 +44,7 @@ from macros.links import SHARE_FOLDER
 from macros.odds.pages import TARGETS as ODDS_TARGETS
 from macros.rolls.draws import FILE as ROLL_DATA, LOADED_ON_ROLL
 from macros.search_files import LOADED_ON_OPEN
+from macros.heroes import LOADED_ON_HERO
 from macros.share.pages import TARGET_ID as SHARE_TARGET_ID
 from macros.runtime.shipped_js import minified
 
@@ -244,6 +245,8 @@ ON_SEARCH = frozenset(LOADED_ON_OPEN)
 # What a Roll loads when a roll's popover opens or a calculator's Roll is first tapped
 # (macros/rolls/draws.py), and each page's roll data (rolls.json): kept then, as a page is, never at install.
 ON_ROLL = frozenset(LOADED_ON_ROLL)
+# The hero scripts and their data (macros/heroes.py): kept when the hero page or a kept hero loads them.
+ON_HERO = frozenset(LOADED_ON_HERO)
 
 
 def _cards_folder() -> str:
@@ -334,7 +337,7 @@ def offline_manifest(site: Path) -> dict[str, Any]:
             url = uri
             offline = not path.with_name(name + ".gz").is_file()   # served when asked; the .gz is kept
         elif uri.endswith(".html") and uri != OFFLINE_PAGE or name in (RUNTIME_INDEX, ROLL_DATA) \
-                or uri.endswith(IMAGES) or uri in ON_SEARCH or uri in ON_ROLL or uri == ODDS_TARGETS:
+                or uri.endswith(IMAGES) or uri in ON_SEARCH or uri in ON_ROLL or uri in ON_HERO or uri == ODDS_TARGETS:
             url = _page_url(uri)
             pages.append(url)
         else:

@@ -14,6 +14,12 @@ import { applies, shownWhen } from "./form-state.js";
 const defaultWords = (form) => form.dataset.defaultWords;
 const trailingNote = (form) => new RegExp(form.dataset.notePattern);
 
+// A field's label as a message names it, without its trailing note ("Target's Brawn", not "... (optional)").
+export function fieldTitle(form, name) {
+  const label = form.querySelector(`[data-field="${CSS.escape(name)}"] label`);
+  return label ? label.textContent.replace(trailingNote(form), "").trim() : "";
+}
+
 function optionLabel(select, value, params) {
   const option = [...select.options].find((o) => o.value === value);
   if (!option) return null;
@@ -98,9 +104,7 @@ export function showAsked(root, params) {
 }
 
 function fieldWords(form, name) {
-  const label = form.querySelector(`[data-field="${CSS.escape(name)}"] label`);
-  if (!label) return "";
-  const title = label.textContent.replace(trailingNote(form), "").trim();
+  const title = fieldTitle(form, name);
   return /^.[a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;   // "TN" stays
 }
 

@@ -16,6 +16,15 @@ import { bindPreviews } from "./previews.js";
 import { bindRolls } from "./rolls.js";
 import { bindPrint } from "./print.js";
 
+// A reader's heroes (heroes.js, hero-pick.js, hero-page.js) load only on the hero page or when this
+// device keeps a hero: a page load that never opens one fetches none of them.
+function bindHeroes() {
+  let kept = false;
+  try { kept = Boolean(localStorage.getItem("codex-heroes")); } catch { /* storage blocked: no heroes */ }
+  if (document.getElementById("cx-heroes")) import("./hero-page.js").then((m) => m.bindHeroPage(), () => {});
+  else if (kept) import("./hero-pick.js").then((m) => m.bindHeroes(), () => {});
+}
+
 function bindGlossary() {
   // Material shows an abbreviation's tooltip on hover and on focus; making each glossary term
   // focusable is what lets a tap on a touch screen (or the Tab key) open it too.
@@ -68,6 +77,7 @@ function bindPage() {
   bindPreviews();
   bindRolls();
   bindPrint();
+  bindHeroes();
 }
 
 // Offline use (the service worker and the "Keep the Codex" control) lives in offline.js,

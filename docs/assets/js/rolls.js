@@ -87,6 +87,8 @@ function show(button, entries) {
   close();
   const pop = popover(button, entries[button.dataset.roll]);
   button.after(pop);
+  // a kept hero's line (hero-pick.js, loaded only when this device keeps one)
+  document.dispatchEvent(new CustomEvent("cx-roll-open", { detail: { pop, entry: entries[button.dataset.roll] } }));
   button.setAttribute("aria-expanded", "true");
   button.setAttribute("aria-controls", pop.id);
   open = { button, pop };
