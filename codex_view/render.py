@@ -152,8 +152,10 @@ def tables_html(tables: tuple[Table, ...]) -> str:
     for t in tables:
         head = "".join(f'<th scope="col">{escape(c.label)}</th>' for c in t.columns)
         body = "".join(table_row(row, t.formats, t.mark_word) for row in t.rows)
+        # a box that scrolls sideways on a narrow screen: a named region the keyboard can reach
         out.append(
-            f'<div class="cx-result-table" data-table="{attr(t.key)}"><p class="cx-subtitle">{escape(t.title)}</p>'
+            f'<div class="cx-result-table" data-table="{attr(t.key)}" role="region" tabindex="0" aria-label="{attr(t.title)}">'
+            f'<p class="cx-subtitle">{escape(t.title)}</p>'
             f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
         )
     return "".join(out)

@@ -52,8 +52,9 @@ def test_a_b_link_opens_in_compare_mode_and_leaving_drops_b(page: Any, served: s
 
 
 def test_compare_with_pins_a_and_the_url_carries_b(page: Any, served: str) -> None:
-    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
-    a = {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30}
+    # TN 32 is off the built grid: the calculator's own link (a built question's is its odds address, test_odds_built)
+    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=32")
+    a = {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 32}
     wait_for_result(page, "rk-check", "chance", a)
     a_form = form_params(page, "rk-check")
     root(page, "rk-check").locator(".cx-compare").click()
@@ -75,8 +76,9 @@ def test_compare_with_pins_a_and_the_url_carries_b(page: Any, served: str) -> No
 
 
 def test_copy_as_text_puts_question_answer_and_link_on_the_clipboard(page: Any, served: str) -> None:
-    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=30")
-    a = {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 30}
+    # TN 32 is off the built grid: the calculator's own link (a built question's is its odds address, test_odds_built)
+    page.goto(served + "rk/basics/?calc=rk-check&rolled=7&kept=5&tn=32")
+    a = {**calc.CALCULATORS["rk-check"].defaults(), "rolled": 7, "kept": 5, "tn": 32}
     wait_for_result(page, "rk-check", "chance", a)
     calc_root = root(page, "rk-check")
     calc_root.locator(".cx-copy-text").click()
@@ -84,7 +86,7 @@ def test_copy_as_text_puts_question_answer_and_link_on_the_clipboard(page: Any, 
     params = form_params(page, "rk-check")
     text = page.evaluate("navigator.clipboard.readText()")
     assert text == reply("rk-check", params)["text"] + "\n" + share_link(served, "rk/basics/", "rk-check", params)
-    assert text.startswith("Roll & Keep odds: 7k5 against TN 30, exploding tens\nChance of success (7k5 against TN 30): ")
+    assert text.startswith("Roll & Keep odds: 7k5 against TN 32, exploding tens\nChance of success (7k5 against TN 32): ")
     assert "stat=" not in text and "skill=" not in text          # a link carries only fields with a value
 
     # in compare mode the block holds A and B, B with its differences

@@ -32,3 +32,13 @@ def test_a_link_that_asks_the_defaults_says_so_and_a_refused_field_is_named(page
     assert root(page, "rk-check").locator(".cx-question").inner_text() == (
         "This link's threshold for raises could not be read: half")
     assert page.watch.errors == []
+
+
+def test_the_asked_line_names_a_field_as_calc_does_without_its_note(page: Any, served: str) -> None:
+    """Issue 49 item 1: "(optional)", "(%)" and the like stay on the form, out of the words over an answer."""
+    page.goto(f"{served}rk/basics/?calc=rk-check&rolled=6&kept=3&tn=25&threshold=60", timeout=READY_TIMEOUT_MS)
+    wait_state(page, "rk-check", "ready")
+    label = root(page, "rk-check").locator('[data-field="threshold"] label').inner_text()
+    asked = root(page, "rk-check").locator(".cx-question").inner_text()
+    assert "(" in label and "Threshold for raises: 60" in asked and "(" not in asked, (label, asked)
+    assert page.watch.errors == []

@@ -21,6 +21,7 @@ import pytest
 from calc.built.addresses import ROOT as ODDS_FOLDER, odds_path
 from calc.built.questions import built_questions
 from calc.question import Question
+from macros.answers.linked import site_questions
 from macros.links import SHARE_FOLDER
 from macros.odds.card import describe
 from macros.odds.pages import TARGETS, card_image
@@ -75,7 +76,7 @@ def _embed(page: _Page) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- the built site
 def test_every_built_question_has_an_odds_page_that_states_calcs_answer(site_dir: Path, base_url: str) -> None:
-    questions = built_questions()
+    questions = built_questions(linked=site_questions(site_dir))   # the set the build answered, the site's links too
     assert len(list((site_dir / ODDS_FOLDER).glob("*/*/index.html"))) == len(questions)
     for question in questions:
         card = describe(question)
@@ -107,7 +108,7 @@ def test_odds_pages_are_kept_out_of_the_sitemap_the_search_and_the_offline_copys
     assert TARGETS in kept["pages"] and TARGETS not in kept["core"]    # with the offline copy, never at install
     assert (kept["odds_folder"], kept["odds_targets"]) == (ODDS_FOLDER + "/", TARGETS)
     targets = json.loads((site_dir / TARGETS).read_text(encoding="utf-8"))
-    assert targets == {odds_path(q): q.address() for q in built_questions()}
+    assert targets == {odds_path(q): q.address() for q in built_questions(linked=site_questions(site_dir))}
 
 
 def test_every_rules_share_page_has_an_embed_with_its_card_and_an_open_button(site_dir: Path, base_url: str) -> None:

@@ -23,14 +23,25 @@ def _segment(text: str) -> str:
                    for ch in text.lower())
 
 
-def odds_slug(question: Question) -> str:
-    """The settings that differ from the defaults, as a path segment (`rolled-6_tn-25`); bad ones raise `InputError`."""
+def named_settings(question: Question) -> dict[str, object]:
+    """The settings an address names, in form order: those that apply and differ from the defaults or
+    are required (`{"rolled": 6, "tn": 25}`); bad ones raise `InputError`."""
     calculator = question.declaration
     values = parse_params(calculator, question.params())
     defaults = calculator.defaults()
-    parts = [f"{p.name.replace('_', '.')}-{_segment(canonical(values[p.name]))}" for p in calculator.params
-             if calculator.applies(p, values)
-             and (p.required or canonical(values[p.name]) != canonical(defaults.get(p.name)))]
+    return {p.name: values[p.name] for p in calculator.params
+            if calculator.applies(p, values)
+            and (p.required or canonical(values[p.name]) != canonical(defaults.get(p.name)))}
+
+
+def shortest(question: Question) -> Question:
+    """The same question with only the settings its address names: its link is as short as it can be."""
+    return Question.of(question.calculator, named_settings(question))
+
+
+def odds_slug(question: Question) -> str:
+    """The settings that differ from the defaults, as a path segment (`rolled-6_tn-25`); bad ones raise `InputError`."""
+    parts = [f"{name.replace('_', '.')}-{_segment(canonical(value))}" for name, value in named_settings(question).items()]
     return "_".join(parts) or "defaults"
 
 
@@ -39,4 +50,4 @@ def odds_path(question: Question) -> str:
     return f"{ROOT}/{question.calculator}/{odds_slug(question)}/"
 
 
-__all__ = ["ROOT", "odds_path", "odds_slug"]
+__all__ = ["ROOT", "named_settings", "odds_path", "odds_slug", "shortest"]

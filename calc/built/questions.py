@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from calc.built.addresses import odds_path
+from calc.built.addresses import odds_path, shortest
 from calc.built.search_answers import POOL_MOST_BLACK, POOL_MOST_DICE
 from calc.calculator import Calculator
 from calc.errors import InputError
@@ -128,7 +128,7 @@ def built_questions(*, linked: Iterable[Question] = ()) -> tuple[Question, ...]:
             continue
         path = odds_path(question)
         if path not in seen:
-            seen[path] = question
+            seen[path] = shortest(question)   # its link names only what its address names
     return tuple(seen.values())
 
 

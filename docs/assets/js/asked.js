@@ -37,7 +37,7 @@ export function settings(form, params) {
     const label = field.querySelector("label");
     if (!el || !label || !(name in params) || !applies(shownWhen(field), params)) return;
     const value = String(params[name]);
-    const said = { label: label.textContent };
+    const said = { label: fieldTitle(form, name) };   // the label without its note, as calc's question names it
     if (el.type === "checkbox") {
       if (value !== (el.defaultChecked ? "true" : "false")) out.push({ ...said, text: value === "true" ? "yes" : "no" });
     } else if (el.tagName === "SELECT") {
