@@ -38,7 +38,7 @@ def test_the_asked_line_names_a_field_as_calc_does_without_its_note(page: Any, s
     """Issue 49 item 1: "(optional)", "(%)" and the like stay on the form, out of the words over an answer."""
     page.goto(f"{served}rk/basics/?calc=rk-check&rolled=6&kept=3&tn=25&threshold=60", timeout=READY_TIMEOUT_MS)
     wait_state(page, "rk-check", "ready")
-    label = root(page, "rk-check").locator('[data-field="threshold"] label').inner_text()
+    label = root(page, "rk-check").locator('[data-field="threshold"] label').text_content()   # under More
     asked = root(page, "rk-check").locator(".cx-question").inner_text()
     assert "(" in label and "Threshold for raises: 60" in asked and "(" not in asked, (label, asked)
     assert page.watch.errors == []
