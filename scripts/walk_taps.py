@@ -155,9 +155,10 @@ def goon_down(w: Walk) -> str:
     w.result("category=henchman" if answer else "rk-fight", "the Henchman answer" if answer else "the rk-fight result")
     root = w.page.locator('[data-calculator="rk-fight"]')
     root.first.wait_for()
+    calculator_ready(w.page, "rk-fight")   # the form as the link set it, once the page has settled
     if root.locator('select[name="category"]').first.input_value() != "henchman":
         w.choose(root.locator('select[name="category"]'), "henchman", "Kind of defender")
-    calculator_ready(w.page, "rk-fight")
+        calculator_ready(w.page, "rk-fight")
     return "rk-fight for a Henchman: " + root.locator(".cx-headlines .cx-figure").first.inner_text().replace("\n", " ")
 
 
