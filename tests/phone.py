@@ -34,6 +34,19 @@ RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map
 }))"""
 
 
+def type_in_search(page: Any, text: str) -> None:
+    """A reader on a phone taps the search icon (unless the search is open) and types `text` (keys, not a paste), once the search
+    and its answers are ready: Material closes a search opened within 125 ms of a navigation, and
+    locks the page as it opens (scripts/harness.py)."""
+    page.wait_for_timeout(LOCATION_DEBOUNCE_MS)
+    if not page.locator(".md-search__input").is_visible():
+        page.locator("header label[for=__search]").first.tap()
+        page.wait_for_selector('.md-search[data-answers="ready"]', state="attached")
+        page.wait_for_function(SEARCH_SETTLED)
+    page.locator(".md-search__input").fill("")   # an open search's last query goes first
+    page.keyboard.type(text)
+
+
 def search(page: Any, query: str) -> list[dict]:
     """The results Material's search lists for `query`, once they are the answer to all of it.
 

@@ -1,13 +1,20 @@
 """The live rolls of built pages, read with the standard library: each page's roll buttons (in
 order, with the text they show) and its popovers' JSON (macros/rolls/marks.py: the data-rolls
-attribute of its .cx-rolls-data element)."""
+attribute of its .cx-rolls-data element); and `render`, Markdown turned into HTML with the roll marks
+as a page of the site gets them, for the tests that need no build."""
 
 from __future__ import annotations
 
 import json
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
+
+import markdown
+from markdown.treeprocessors import Treeprocessor
+
+from macros.rolls.marks import RollMarksExtension
 
 
 class RollPage(HTMLParser):
@@ -66,3 +73,23 @@ def roll_pages(site: Path) -> dict[str, RollPage]:
         if parser.buttons:
             out[path.relative_to(site).as_posix()] = parser
     return out
+
+
+class PageFile(Treeprocessor):
+    """Stands in for MkDocs' relpath treeprocessor, which carries the page's file."""
+
+    def __init__(self, md: markdown.Markdown, src_uri: str) -> None:
+        super().__init__(md)
+        self.file = SimpleNamespace(src_uri=src_uri)
+
+    def run(self, root: object) -> None:
+        return None
+
+
+def render(text: str, page: str = "rk/weapons.md") -> str:
+    """`text` as the page `page` of the site renders it, its rolls marked (macros/rolls/marks.py)."""
+    md = markdown.Markdown(extensions=["attr_list", "tables", "pymdownx.superfences", "pymdownx.tabbed",
+                                       RollMarksExtension()],
+                           extension_configs={"pymdownx.tabbed": {"alternate_style": True}})
+    md.treeprocessors.register(PageFile(md, page), "relpath", 0)
+    return md.convert(text)

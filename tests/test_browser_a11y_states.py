@@ -18,8 +18,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 from tests.axe import AXE
+from tests.phone import type_in_search
 from tests.support import PHONE, PageWatch
 
 pytestmark = pytest.mark.browser
@@ -58,11 +58,7 @@ def test_the_search_answer_passes_axe(audited_phone: Any, served: str) -> None:
     phone = audited_phone
     phone.goto(served + "pool/melee/")
     phone.wait_for_load_state("networkidle")
-    phone.wait_for_timeout(LOCATION_DEBOUNCE_MS)   # Material closes a search opened within 125 ms of a navigation
-    phone.locator("header label[for=__search]").first.tap()
-    phone.wait_for_selector('.md-search[data-answers="ready"]', state="attached")
-    phone.wait_for_function(SEARCH_SETTLED)
-    phone.keyboard.type("5 dice")
+    type_in_search(phone, "5 dice")
     phone.locator(".cx-search-answer").first.wait_for()
     phone.locator(".md-search-result mark").first.wait_for()   # the results' highlights too
     assert serious(phone) == []

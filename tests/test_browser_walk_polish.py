@@ -23,8 +23,8 @@ import pytest
 
 import calc
 from codex_view.draws import draw_label
-from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 from tests.browser import READY_TIMEOUT_MS, root, wait_state
+from tests.phone import type_in_search
 from tests.support import PHONE
 
 pytestmark = pytest.mark.browser
@@ -56,11 +56,7 @@ def test_a_calculator_reached_inside_the_site_says_what_was_asked(phone: Any, se
 def test_a_comparison_from_the_search_shows_its_verdict_and_figures_first(phone: Any, served: str) -> None:
     phone.goto(served)
     phone.wait_for_load_state("networkidle")
-    phone.wait_for_timeout(LOCATION_DEBOUNCE_MS)   # Material closes a search opened within 125 ms of a navigation
-    phone.locator("header label[for=__search]").first.tap()
-    phone.wait_for_selector('.md-search[data-answers="ready"]', state="attached")
-    phone.wait_for_function(SEARCH_SETTLED)
-    phone.keyboard.type("6k3 TN 25 vs 7k3 TN 30")
+    type_in_search(phone, "6k3 TN 25 vs 7k3 TN 30")
     answer = phone.locator(".cx-search-answer").first
     answer.locator("output").nth(1).wait_for()
     spot = answer.locator("a").first.bounding_box()
@@ -94,14 +90,7 @@ def test_work_it_out_here_says_its_download_first(phone: Any, served: str, site_
     phone.wait_for_load_state("networkidle")
 
     def offered(typed: str, rolled: int) -> str:
-        phone.wait_for_timeout(LOCATION_DEBOUNCE_MS)   # Material closes a search opened within 125 ms of a navigation
-        if not phone.locator(".md-search__input").is_visible():
-            phone.locator("header label[for=__search]").first.tap()
-            phone.wait_for_selector('.md-search[data-answers="ready"]', state="attached")
-            phone.wait_for_function(SEARCH_SETTLED)
-        box = phone.locator(".md-search__input")
-        box.fill("")
-        phone.keyboard.type(typed)
+        type_in_search(phone, typed)
         work = phone.locator(f'.cx-search-answer:has(a[href*="rolled={rolled}&"]) .cx-search-answer__work')
         work.wait_for()
         return work.inner_text()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -26,50 +25,16 @@ from macros.links import SHARE_FOLDER
 from macros.odds.card import describe
 from macros.odds.pages import TARGETS, card_image
 from macros.share import embed
-from macros.share.pages import TARGET_ID
 from tests.browser import READY_TIMEOUT_MS
 from tests.offline_files import manifest as offline_manifest
+from tests.preview_pages import PreviewPage, read as read_page
 from tests.support import PHONE, ROOT, PageWatch, png_size
 
 SIX_K_THREE = Question.of("rk-check", rolled=6, kept=3, tn=25)
 SHOWN = [SIX_K_THREE, Question.of("sun-check", bonus=5, target=15), Question.of("pool-check", dice=8, black=2, need=3)]
 
 
-class _Page(HTMLParser):
-    """A page's meta tags, its component embed's text and the link it sends a reader on by."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.meta: dict[str, str] = {}
-        self.embeds: list[str] = []
-        self.target: str | None = None
-        self._in_embed = False
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "meta" and ("property" in a or "name" in a):
-            self.meta[a.get("property") or a["name"]] = a["content"]
-        elif tag == "script" and a.get("id") == embed.ID:
-            self._in_embed = True
-            self.embeds.append("")
-        elif tag == "a" and a.get("id") == TARGET_ID:
-            self.target = a["href"]
-
-    def handle_endtag(self, tag: str) -> None:
-        self._in_embed = False if tag == "script" else self._in_embed
-
-    def handle_data(self, data: str) -> None:
-        if self._in_embed:
-            self.embeds[-1] += data
-
-
-def _read(path: Path) -> _Page:
-    page = _Page()
-    page.feed(path.read_text(encoding="utf-8"))
-    return page
-
-
-def _embed(page: _Page) -> dict[str, Any]:
+def _embed(page: PreviewPage) -> dict[str, Any]:
     assert len(page.embeds) == 1
     return json.loads(page.embeds[0])
 
@@ -80,7 +45,7 @@ def test_every_built_question_has_an_odds_page_that_states_calcs_answer(site_dir
     assert len(list((site_dir / ODDS_FOLDER).glob("*/*/index.html"))) == len(questions)
     for question in questions:
         card = describe(question)
-        page = _read(site_dir / odds_path(question) / "index.html")
+        page = read_page(site_dir / odds_path(question) / "index.html")
         assert page.meta["og:title"] == page.meta["twitter:title"] == card.title
         assert page.meta["og:description"] == page.meta["description"] == card.description
         assert f"{card.figures[0][0]}: {card.figures[0][1]}" in card.description and card.rules in card.description
@@ -115,7 +80,7 @@ def test_every_rules_share_page_has_an_embed_with_its_card_and_an_open_button(si
     pages = sorted((site_dir / SHARE_FOLDER).glob("*/index.html"))
     assert pages
     for path in pages:
-        page = _read(path)
+        page = read_page(path)
         assert embed.problems(page.embeds[0], site=base_url) == [], path
         parts = _embed(page)["component"]["components"]
         said = " ".join(p.get("content", "") for p in parts)

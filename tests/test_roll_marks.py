@@ -5,34 +5,11 @@ link; one JSON of popovers per page; a roll it cannot read stops the build namin
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
-import markdown
 import pytest
-from markdown.treeprocessors import Treeprocessor
 
-from macros.rolls.marks import RollError, RollMarksExtension
-from tests.roll_pages import RollPage
-
-TABS = {"pymdownx.tabbed": {"alternate_style": True}}
-
-
-class PageFile(Treeprocessor):
-    """Stands in for MkDocs' relpath treeprocessor, which carries the page's file."""
-
-    def __init__(self, md: markdown.Markdown, src_uri: str) -> None:
-        super().__init__(md)
-        self.file = SimpleNamespace(src_uri=src_uri)
-
-    def run(self, root: object) -> None:
-        return None
-
-
-def render(text: str, page: str = "rk/weapons.md") -> str:
-    md = markdown.Markdown(extensions=["attr_list", "tables", "pymdownx.superfences", "pymdownx.tabbed",
-                                       RollMarksExtension()], extension_configs=TABS)
-    md.treeprocessors.register(PageFile(md, page), "relpath", 0)
-    return md.convert(text)
+from macros.rolls.marks import RollError
+from tests.roll_pages import RollPage, render
 
 
 def buttons(html: str) -> list[tuple[str, str]]:

@@ -11,7 +11,6 @@ import json
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urljoin, urlsplit
@@ -31,45 +30,11 @@ from macros.links import SHARE_FOLDER, share_path
 from macros.share.page_cards import docs_cards
 from tests.support import PHONE, ROOT, PageWatch, png_size
 from tests.html_pages import parse_file
+from tests.preview_pages import read as read_page
 from tests.offline_files import manifest as offline_manifest
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 REDIRECTS = json.loads((ROOT / "docs" / "anchor_redirects.json").read_text(encoding="utf-8"))
-
-
-class _SharePage(HTMLParser):
-    """A share page's title, meta tags, canonical link, the link onward and its paragraphs."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.meta: dict[str, str] = {}
-        self.canonical: list[str] = []
-        self.target: str | None = None
-        self.scripts: list[str] = []
-        self.text: list[str] = []
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "meta" and ("property" in a or "name" in a):
-            self.meta[a.get("property") or a["name"]] = a["content"]
-        elif tag == "link" and a.get("rel") == "canonical":
-            self.canonical.append(a["href"])
-        elif tag == "a" and a.get("id") == share.TARGET_ID:
-            self.target = a["href"]
-        elif tag == "a":
-            self.hrefs.append(a["href"])
-        elif tag == "script" and a.get("type") != "application/json":   # a data block (the component embed) runs nothing
-            self.scripts.append(a.get("src", ""))
-
-    def handle_data(self, data: str) -> None:
-        self.text.append(data)
-
-
-def _read(path: Path) -> _SharePage:
-    reader = _SharePage()
-    reader.feed(path.read_text(encoding="utf-8"))
-    return reader
 
 
 def _words(text: str) -> str:
@@ -98,7 +63,7 @@ def test_every_ruling_and_published_anchor_has_a_share_page_that_previews_it(sit
     wrong: list[str] = []
     for anchor, where in sorted(wanted.items()):
         url = base_url + share_path(anchor)
-        page = _read(site_dir / share_path(anchor) / "index.html")
+        page = read_page(site_dir / share_path(anchor) / "index.html")
         m = page.meta
         # a canonical address of its own, which crawlers read instead of following it anywhere
         if page.canonical != [url] or m.get("og:url") != url:
@@ -149,7 +114,7 @@ def test_a_withdrawn_ruling_keeps_its_address_and_says_what_replaced_it(site_dir
     withdrawn = [r for r in rulings.load() if not r.active]
     assert any(r.superseded_by for r in withdrawn)
     for r in withdrawn:
-        page = _read(site_dir / share_path(r.anchor) / "index.html")
+        page = read_page(site_dir / share_path(r.anchor) / "index.html")
         text = _words(" ".join(page.text))
         assert page.meta["og:title"].endswith("(withdrawn)"), r.id
         assert page.meta["og:description"].startswith("Withdrawn on "), r.id

@@ -11,11 +11,8 @@ import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-import markdown
-from markdown.treeprocessors import Treeprocessor
 
 import calc
 from calc.built import roll_odds as odds_module
@@ -25,7 +22,7 @@ from calc.roll_keep.exchange import FAILED_KEPT, SOCIAL_BASES, Hit, Roll, Social
 from calc.roll_keep.rules import KEEP_ALL_RULING
 from codex_view.draws import answer_draw
 from macros.rolls import draws as roll_draws
-from macros.rolls.marks import RollMarksExtension
+from tests.roll_pages import render
 
 ROOT = Path(__file__).resolve().parent.parent
 # a kept count compared with, or clamped to, a rolled count: the keep-all reading written out
@@ -77,17 +74,6 @@ def test_social_damage_is_one_value_that_every_place_rolling_it_asks() -> None:
     assert any(f"A miss's price: {note}" in plan["notes"] for note in price.notes)
 
 
-class PageFile(Treeprocessor):
-    """Stands in for MkDocs' relpath treeprocessor, which carries the page's file."""
-
-    def __init__(self, md: markdown.Markdown, src_uri: str) -> None:
-        super().__init__(md)
-        self.file = SimpleNamespace(src_uri=src_uri)
-
-    def run(self, root: object) -> None:
-        return None
-
-
 PAGE = """\
 ## Damage { #rk-damage-rolls }
 
@@ -116,10 +102,7 @@ def test_the_build_works_out_each_roll_of_the_text_once(monkeypatch: Any) -> Non
     if forget is not None:
         forget.cache_clear()
     roll_draws.reset()
-    md = markdown.Markdown(extensions=["attr_list", "tables", "pymdownx.tabbed", RollMarksExtension()],
-                           extension_configs={"pymdownx.tabbed": {"alternate_style": True}})
-    md.treeprocessors.register(PageFile(md, "rk/damage.md"), "relpath", 0)
-    md.convert(PAGE)
+    render(PAGE, page="rk/damage.md")
     rolls = roll_draws.page_json("rk/damage.md")
     roll_draws.reset()
     if forget is not None:

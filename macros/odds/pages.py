@@ -57,8 +57,7 @@ def page_html(card: OddsCard, *, site_url: str, site_name: str, payload: str | N
     tags = meta.social_tags(title=card.title, description=card.description, url=url, image=base + image,
                             image_alt=SEPARATOR.join(p for p in (card.game, card.calculator_title) if p),
                             site_name=site_name)
-    head = [f'<meta property="{escape(k)}" content="{escape(v)}">' for k, v in tags["og"]]
-    head += [f'<meta name="{escape(k)}" content="{escape(v)}">' for k, v in tags["twitter"]]
+    head = meta.meta_elements(tags)
     figures = "".join(f"<li>{escape(title)}: <strong>{escape(shown)}</strong></li>" for title, shown in card.figures)
     return "\n".join([
         "<!doctype html>",

@@ -7,6 +7,7 @@ paragraph of its text, trimmed to about 160 characters. The HTML is only read he
 
 from __future__ import annotations
 
+from html import escape
 from html.parser import HTMLParser
 
 DESCRIPTION_LIMIT = 160
@@ -126,3 +127,9 @@ def social_tags(
             ("twitter:image:alt", image_alt),
         ],
     }
+
+
+def meta_elements(tags: dict[str, list[tuple[str, str]]]) -> list[str]:
+    """`social_tags` as escaped <meta> elements, for a page written outside the theme (share and odds pages)."""
+    return ([f'<meta property="{escape(k)}" content="{escape(v)}">' for k, v in tags["og"]]
+            + [f'<meta name="{escape(k)}" content="{escape(v)}">' for k, v in tags["twitter"]])

@@ -175,8 +175,7 @@ def page_html(share: Share, *, site_url: str, site_name: str, image: str) -> str
         title=share.title, description=share.description, url=url, image=base + image,
         image_alt=SEPARATOR.join(p for p in dict.fromkeys([share.card_line, share.card_title]) if p), site_name=site_name,
     )
-    head = [f'<meta property="{escape(k)}" content="{escape(v)}">' for k, v in tags["og"]]
-    head += [f'<meta name="{escape(k)}" content="{escape(v)}">' for k, v in tags["twitter"]]
+    head = meta.meta_elements(tags)
     body = "\n".join(f"<p>{escape(text)}</p>" for text in share.body)
     if share.links:
         items = "".join(f'<li><a href="{escape(up + target)}">{escape(label)}</a></li>' for label, target in share.links)
