@@ -47,6 +47,9 @@ DURATIONS = ROOT / "tests" / "durations.json"
 RECORD = "CODEX_RECORD_DURATIONS"   # set (by `make durations`) to write DURATIONS at the end of a run
 # a file the record does not know yet (a new one) is guessed from its tier, in seconds
 GUESS = {"browser": 30.0, "build": 10.0, "unit": 1.0}
+# what the session's build takes (tests/support.py session_build) on two cores, about: the files
+# that need no build and are handed out while it is made (`long_files_first`)
+BUILD_SECONDS = 60.0
 
 
 def mark_tiers(items: list[pytest.Item]) -> None:
@@ -67,17 +70,30 @@ def recorded_durations() -> dict[str, float]:
 
 def long_files_first(items: list[pytest.Item]) -> None:
     """Put whole files in the order `make test` hands them to its workers (pytest-xdist,
-    `--dist loadfile --no-loadscope-reorder`): the longest first, by the last recorded run
-    (tests/durations.json; a file it does not know is guessed from its tier), so a run ends on
-    short files and no worker waits long for the other's last one."""
+    `--dist loadfile --no-loadscope-reorder`, which gives each worker the next file in this order
+    as it finishes one): the longest first, by the last recorded run (tests/durations.json; a file it
+    does not know is guessed from its tier), so a run ends on short files and no worker waits long
+    for the other's last one. Except at the start: while the first worker makes the session's build
+    for the longest file, the files that need no build (about `BUILD_SECONDS` of them, the longest)
+    go to the other, rather than it waiting for the build too."""
     recorded = recorded_durations()
     guess: dict[str, float] = {}
+    needs_build: set[str] = set()
     for item in items:
         name = item.nodeid.split("::")[0]
         tier = "browser" if item.get_closest_marker("browser") else "build" if item.get_closest_marker("build") else "unit"
         guess[name] = max(guess.get(name, 0.0), GUESS[tier])
+        if tier != "unit":
+            needs_build.add(name)
     seconds = {name: recorded.get(name, guess[name]) for name in guess}
-    rank = {name: i for i, name in enumerate(sorted(seconds, key=lambda name: (-seconds[name], name)))}
+    order = sorted(seconds, key=lambda name: (-seconds[name], name))
+    first = [name for name in order if name in needs_build][:1]
+    meanwhile: list[str] = []
+    for name in order:
+        if first and name not in needs_build and sum(seconds[n] for n in meanwhile) < BUILD_SECONDS:
+            meanwhile.append(name)
+    order = first + meanwhile + [name for name in order if name not in first and name not in meanwhile]
+    rank = {name: i for i, name in enumerate(order)}
     items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
 
 

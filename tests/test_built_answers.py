@@ -28,6 +28,8 @@ from calc.registry import parse_params
 from codex_view.render import result_html
 from macros.answers import store
 from macros.answers.linked import questions_in, site_questions
+from macros.answers.worked import answered, worked_out
+from macros.odds.card import describe, headline_figures, settings
 
 EVERY = ("rk-check", "sun-check", "pool-check", "rk-wounds")   # each of their built answers is checked
 SAMPLE = 5                                                      # of the others, one in five
@@ -75,8 +77,8 @@ def test_a_link_of_the_site_joins_the_set_with_the_defaults_its_form_holds() -> 
 
 def test_the_store_writes_the_same_bytes_every_time(tmp_path: Path) -> None:
     questions = built_questions()[:3]
-    store.write(tmp_path / "a", questions)
-    store.write(tmp_path / "b", questions)
+    store.write(tmp_path / "a", [answered(q) for q in questions])
+    store.write(tmp_path / "b", [answered(q) for q in questions])
     for q in questions:
         assert (tmp_path / "a" / store.answer_path(q)).read_bytes() == (tmp_path / "b" / store.answer_path(q)).read_bytes()
         assert _stored(tmp_path / "a", q) == _expected(q)
@@ -105,6 +107,19 @@ def test_a_built_answer_is_the_workers_answer_figure_for_figure(site_dir: Path, 
     assert len(checked) > 3300 and {q.calculator for q in others[::SAMPLE]} > {"rk-attack", "rk-fight", "rk-tn"}
     wrong = [odds_path(q) for q in checked if _stored(site_dir, q) != _expected(q)]
     assert not wrong, wrong[:5]
+
+
+def test_a_later_build_reads_each_answer_back_as_it_was_worked_out(site_dir: Path, built) -> None:
+    """The session's build kept its work (macros/answers/worked.py): read back, nothing is worked out
+    again, and what comes back is each question's answer, card and calc's figures."""
+    kept, made = worked_out(site_dir)
+    assert made == 0 and [item.question for item in kept] == list(built)
+    for item in kept[::97]:
+        question = item.question
+        assert json.loads(gzip.decompress(item.answer)) == _expected(question)
+        result = calc.evaluate(question.calculator, settings(question))
+        assert item.card == describe(question, result)
+        assert item.figures == headline_figures(question.declaration, result) == item.card.figures
 
 
 def test_the_answers_stay_out_of_the_offline_set_the_sitemap_and_the_search(site_dir: Path) -> None:

@@ -2,7 +2,7 @@
 card and embed as a forum and Discord read them, two real unfurling libraries reading the answer,
 where the page sends a reader, and the calculator's Copy link and Copy as text handing it out.
 
-Code: macros/hooks/odds.py (writes the pages), macros/odds/ (their words, embed and check),
+Code: macros/hooks/answers.py (writes the pages), macros/odds/ (their words, embed and check),
 docs/assets/js/share.js (the page sends its reader on), docs/assets/js/links.js `questionUrl`
 (Copy link and Copy as text), tests/unfurl.mjs (unfurl.js and open-graph-scraper, pinned in package.json).
 """

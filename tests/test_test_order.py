@@ -33,8 +33,26 @@ def test_files_go_longest_first_by_the_record_and_a_new_file_by_its_tier(tmp_pat
              Item("tests/test_a.py::two"), Item("tests/test_fresh_unit.py::one")]
     support.long_files_first(items)  # type: ignore[arg-type]
     files = list(dict.fromkeys(item.nodeid.split("::")[0] for item in items))
-    assert files == ["tests/test_b.py", "tests/test_c.py", "tests/test_new.py", "tests/test_a.py",
+    # the longest file that needs the build first (its worker makes it), then files that need none
+    # for the other worker meanwhile, then the rest longest first
+    assert files == ["tests/test_c.py", "tests/test_b.py", "tests/test_new.py", "tests/test_a.py",
                      "tests/test_fresh_unit.py"]
+
+
+def test_while_the_build_is_made_the_other_worker_has_about_that_long_of_files_that_need_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = tmp_path / "durations.json"
+    units = {f"tests/test_u{n}.py": 25.0 - n for n in range(6)}
+    record.write_text(json.dumps({"tests/test_site.py": 90.0, "tests/test_copy.py": 50.0, **units}))
+    monkeypatch.setattr(support, "DURATIONS", record)
+    items = [Item(f"{name}::one") for name in units] + [Item("tests/test_copy.py::one", "build"),
+                                                        Item("tests/test_site.py::one", "build", "browser")]
+    support.long_files_first(items)  # type: ignore[arg-type]
+    files = list(dict.fromkeys(item.nodeid.split("::")[0] for item in items))
+    meanwhile = ["tests/test_u0.py", "tests/test_u1.py", "tests/test_u2.py"]   # 25 + 24 + 23 >= BUILD_SECONDS
+    assert support.BUILD_SECONDS == 60.0
+    assert files == ["tests/test_site.py", *meanwhile, "tests/test_copy.py", "tests/test_u3.py", "tests/test_u4.py",
+                     "tests/test_u5.py"]
 
 
 def test_no_list_of_slow_files_is_kept_by_hand() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from math import comb, fsum
 from typing import Any
 
@@ -82,6 +83,9 @@ def capped_die(target: int, *, sides: int = ROLL_SIDES, explode: bool = True) ->
     return Dist.from_weights(weights)
 
 
+# Kept between calls: a check's raises ask for targets 5 apart, and the next TN asks for most of them
+# again (each is a keep of its own capped die, tens of milliseconds for a dozen dice)
+@lru_cache(maxsize=1024)
 def exact_at_least(rolled: int, kept: int, target: int, *, explode: bool = True, sides: int = ROLL_SIDES) -> Fraction:
     """P(XkY >= target) as an exact fraction (see `capped_die`)."""
     if target <= kept:

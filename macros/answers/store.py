@@ -1,16 +1,14 @@
 """The built answers on disk: each built question's full answer, as the worker would reply it.
 
-`stored_answer` is the worker's own reply (codex_view.browser `reply`): its `html` (the answer's
-markup) and its `text` (the question and answer in words, for Copy as text), so a built answer and a
-live one are the same, figure for figure. Each is stored as JSON, gzipped (`ANSWER_FILE`, beside the
-odds page `q/<calculator>/<slug>/index.html`):
-a linked answer is one small fetch (at most about 10 kB), and thousands of them stay within the
-deploy's budget on disk. The page inflates it (docs/assets/js/built-answer.js).
+Each is the worker's own reply (codex_view.browser `reply`, worked out by macros/answers/worked.py):
+its `html` (the answer's markup) and its `text` (the question and answer in words, for Copy as
+text), so a built answer and a live one are the same, figure for figure. Each is stored as JSON,
+gzipped (`ANSWER_FILE`, beside the odds page `q/<calculator>/<slug>/index.html`): a linked answer
+is one small fetch (at most about 10 kB), and thousands of them stay within the deploy's budget on disk. The page inflates it (docs/assets/js/built-answer.js).
 """
 
 from __future__ import annotations
 
-import gzip
 import json
 import time
 from collections import Counter
@@ -20,22 +18,13 @@ from typing import Iterable
 
 from calc.built.addresses import ROOT, odds_path, odds_slug
 from calc.question import Question
-from codex_view.browser import reply
+from macros.answers.worked import Worked
 
 ANSWER_FILE = "answer.json.gz"
 # per calculator, the slugs of its built questions (`q/<calculator>/built.json`): the page looks a
 # link's address up there, fetched as the page opens, and fetches an answer only when it is built
 # (a file that is not there would be a failed request in the reader's console)
 INDEX_FILE = "built.json"
-KEPT = ("html", "text")   # of the worker's reply: its markup and its words (not the result's raw figures)
-
-
-def stored_answer(question: Question) -> dict[str, str]:
-    """What the worker replies for these settings, as the page shows it: `{"html", "text"}`."""
-    answer = reply(question.calculator, question.params())
-    if "error" in answer:
-        raise ValueError(f"built answers: {question.address()} is refused: {answer['error']['message']}")
-    return {key: answer[key] for key in KEPT}
 
 
 def index_path(calculator: str) -> str:
@@ -64,25 +53,23 @@ class Written:
                 f"gzipped ({self.plain / 1e6:.1f} MB before), the largest {self.largest / 1e3:.1f} kB; {self.seconds:.1f} s")
 
 
-def write(site: Path, questions: Iterable[Question]) -> Written:
-    """Write each question's answer under `site` (gzipped with no timestamp: the same bytes every build),
-    and each calculator's list of slugs."""
+def write(site: Path, worked: Iterable[Worked]) -> Written:
+    """Write each worked question's answer under `site` (macros/answers/worked.py gzips it with no
+    timestamp: the same bytes every build), and each calculator's list of slugs."""
     started = time.perf_counter()
-    questions = tuple(questions)
+    worked = tuple(worked)
     done = Written()
-    for question in questions:
-        html = json.dumps(stored_answer(question), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        data = gzip.compress(html, compresslevel=9, mtime=0)
-        path = site / answer_path(question)
+    for item in worked:
+        path = site / answer_path(item.question)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        done.per_calculator[question.calculator] += 1
-        done.stored += len(data)
-        done.plain += len(html)
-        done.largest = max(done.largest, len(data))
+        path.write_bytes(item.answer)
+        done.per_calculator[item.question.calculator] += 1
+        done.stored += len(item.answer)
+        done.plain += item.plain
+        done.largest = max(done.largest, len(item.answer))
     slugs: dict[str, list[str]] = {}
-    for question in questions:
-        slugs.setdefault(question.calculator, []).append(odds_slug(question))
+    for item in worked:
+        slugs.setdefault(item.question.calculator, []).append(odds_slug(item.question))
     for calculator, listed in slugs.items():
         data = json.dumps({"slugs": listed}, separators=(",", ":")).encode("utf-8")
         (site / index_path(calculator)).write_bytes(data)
@@ -91,4 +78,4 @@ def write(site: Path, questions: Iterable[Question]) -> Written:
     return done
 
 
-__all__ = ["ANSWER_FILE", "INDEX_FILE", "Written", "answer_path", "index_path", "stored_answer", "write"]
+__all__ = ["ANSWER_FILE", "INDEX_FILE", "Written", "answer_path", "index_path", "write"]

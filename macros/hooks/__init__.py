@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Callable
 
-from macros.hooks import answers, api, contract, forum, jump, odds, rolls, scripts, search, security, share, site
+from macros.hooks import answers, api, contract, forum, jump, rolls, scripts, search, security, share, site
 
 ORDER: tuple[ModuleType, ...] = (
     site,       # ships Pyodide, the wheel, the trimmed standard library and the snapshot
@@ -21,10 +21,9 @@ ORDER: tuple[ModuleType, ...] = (
     jump,       # "Jump to the calculator" near the top of a page whose calculator is far down
     search,     # search terms: glossary homes, ruling IDs as typed (before security)
     share,      # a share page and card per rule anchor and ruling (before security and contract)
-    odds,       # an odds page per built question and a card per calculator (after share, before security)
     api,        # rulings, sections and calculators as JSON at api/v1/ (after share, before security)
     rolls,      # each page's roll data, rolls.json beside it (before security)
-    answers,    # every built question's answer, q/<calculator>/<slug>/answer.json.gz (before security)
+    answers,    # every built question answered: its answer.json.gz and its odds page, q/<calculator>/<slug>/ (before security)
     scripts,    # the Codex's scripts shipped without their comment lines
     security,   # after site: CSP meta tag, offline service worker manifest
     contract,   # published anchors and the rulings lock: a broken promise stops the build

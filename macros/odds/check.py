@@ -6,15 +6,13 @@ field); its first figure, and every figure the page lists, is the one `calc.eval
 question, as its headline shows it; the title is the question; the embed is within Discord's limits
 (macros/share/embed.py); the page's link on is relative and inside the site, so an odds address
 never leads off it. `problems` returns one line per fault, naming the address; the odds hook stops
-the build on any (macros/hooks/odds.py).
+the build on any (macros/hooks/answers.py).
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-
-from typing import Any, Mapping
 
 from calc.registry import evaluate
 from calc.wording import rules_words
@@ -34,13 +32,15 @@ def stays_inside(target: str, here: str) -> bool:
     return not (joined == ".." or joined.startswith("../"))
 
 
-def problems(card: OddsCard, *, payload: str, site: str, result: Mapping[str, Any] | None = None) -> list[str]:
-    """What is wrong with one odds page's words, figures, embed and link ([] when nothing); `result`:
-    `calc.evaluate`'s answer to the card's question, worked out here when not given."""
+def problems(card: OddsCard, *, payload: str, site: str,
+             figures: tuple[tuple[str, str], ...] | None = None) -> list[str]:
+    """What is wrong with one odds page's words, figures, embed and link ([] when nothing); `figures`:
+    the headline figures of `calc.evaluate`'s answer to the card's question, worked out here when not given."""
     q, d, out = card.question, card.description, []
     calculator = q.declaration
     params = settings(q)
-    figures = headline_figures(calculator, evaluate(q.calculator, params) if result is None else result)
+    if figures is None:
+        figures = headline_figures(calculator, evaluate(q.calculator, params))
     if not _ENDS_AS_SENTENCE.search(d) or d.endswith("…"):
         out.append(f"does not end as a sentence ({d[-30:]!r})")
     if len(d) > DESCRIPTION_LIMIT:

@@ -12,14 +12,21 @@ the page's own folder, so it never leaves the site; without JavaScript its link 
 
 from __future__ import annotations
 
+import json
 import posixpath
 from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
+from macros.odds import check
 from macros.odds.card import OddsCard
 from macros.rulings import SEPARATOR
 from macros.share import cards, embed, meta
 from macros.share.pages import SCRIPT, TARGET_ID, THEME_COLOR
 from calc.built.addresses import ROOT
+
+if TYPE_CHECKING:
+    from macros.answers.worked import Worked
 
 TARGETS = "assets/odds-targets.json"   # {odds address: where it leads}, from the site's root (for sw.js offline)
 OPEN = "Open"                 # the embed's button: the calculator set to the question
@@ -89,4 +96,36 @@ def page_html(card: OddsCard, *, site_url: str, site_name: str, payload: str | N
     ])
 
 
-__all__ = ["FOOTER", "OPEN", "TARGETS", "card_image", "card_spec", "embed_payload", "page_html"]
+def write(site: Path, worked: Iterable["Worked"], *, base: str, site_name: str) -> tuple[list[str], str]:
+    """Each worked question's page, each calculator's card and `TARGETS`, written under `site`; every
+    card checked against calc's figures (macros/odds/check.py). Returns the faults and a line saying
+    what was written."""
+    worked = tuple(worked)
+    cards_written = [item.card for item in worked]
+    faults: list[str] = []
+    written = 0
+    for item in worked:
+        card = item.card
+        payload = embed_payload(card, base=base)
+        faults += check.problems(card, payload=payload, site=base, figures=item.figures)
+        html = page_html(card, site_url=base, site_name=site_name, payload=payload).encode("utf-8")
+        path = site / card.path / "index.html"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(html)
+        written += len(html)
+    firsts = {card.question.calculator: card for card in reversed(cards_written)}
+    pngs, made = cards.drawn([card_spec(card, site_name) for card in firsts.values()])
+    for calculator, png in zip(firsts, pngs):
+        image = site / card_image(calculator)
+        image.parent.mkdir(parents=True, exist_ok=True)
+        image.write_bytes(png)
+        written += len(png)
+    targets = json.dumps({card.path: card.target for card in cards_written}, separators=(",", ":")).encode("utf-8")
+    (site / TARGETS).write_bytes(targets)
+    written += len(targets)
+    line = (f"odds pages: {len(cards_written)} pages, {len(firsts)} cards ({made} drawn), {TARGETS}, "
+            f"{written / 1e6:.1f} MB")
+    return faults, line
+
+
+__all__ = ["FOOTER", "OPEN", "TARGETS", "card_image", "card_spec", "embed_payload", "page_html", "write"]
