@@ -122,13 +122,17 @@ def built_questions(*, linked: Iterable[Question] = ()) -> tuple[Question, ...]:
 
     `linked`: the questions the built site links to (the build gathers them from its pages); a
     question calc refuses is left out, so a stray link never stops the build."""
+    return _built(tuple(linked))
+
+
+@lru_cache(maxsize=4)
+def _built(linked: tuple[Question, ...]) -> tuple[Question, ...]:
     seen: dict[str, Question] = {}
     for question in _candidates(linked):
-        if not _answerable(question):
-            continue
-        path = odds_path(question)
-        if path not in seen:
-            seen[path] = shortest(question)   # its link names only what its address names
+        path = _path(question)
+        if path is None or path in seen or not _answerable(question):   # a candidate at a seen address
+            continue                                                    # holds the same settings
+        seen[path] = shortest(question)   # its link names only what its address names
     return tuple(seen.values())
 
 
