@@ -9,10 +9,14 @@ from __future__ import annotations
 import hashlib
 import os
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
+# the code whose work a build keeps (built answers, the search's figures): calc's answers, codex_view's
+# markup, and the macros that word them
+CODE = ("calc", "codex_view", "macros")
 
 
 # Below this many missing items a batch is made here: starting worker processes costs more
@@ -57,6 +61,22 @@ def cached_batch(folder: str, jobs: list[tuple[bytes, dict[str, Any]]], make: Ca
         write_whole(paths[n], data)
     fresh = dict(zip(missing, made))
     return [fresh[n] if n in fresh else path.read_bytes() for n, path in enumerate(paths)], len(missing)
+
+
+def code_fingerprint() -> bytes:
+    """A key part for work that follows from the code alone: the contents of every file of `CODE`
+    (read again when one of their sizes or times changes)."""
+    files = sorted(p for folder in CODE for p in (ROOT / folder).rglob("*")
+                   if p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
+    return _fingerprint(tuple((p.relative_to(ROOT).as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
+
+
+@lru_cache(maxsize=1)
+def _fingerprint(stamp: tuple[tuple[str, int, int], ...]) -> bytes:
+    digest = hashlib.sha256()
+    for name, _, _ in stamp:
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256((ROOT / name).read_bytes()).digest())
+    return digest.digest()
 
 
 def _call(job: tuple[Callable[..., bytes], dict[str, Any]]) -> bytes:

@@ -84,6 +84,26 @@ def test_the_store_writes_the_same_bytes_every_time(tmp_path: Path) -> None:
         assert _stored(tmp_path / "a", q) == _expected(q)
 
 
+def test_kept_work_is_keyed_by_every_file_of_the_code_that_does_it(tmp_path: Path, monkeypatch) -> None:
+    """A change to any file of calc/, codex_view/ or macros/ (a figure, a word, a data file) gives the
+    kept answers and the search's figures a new key, so a build never reads work done by other code."""
+    from macros import build_cache
+
+    for folder in build_cache.CODE:
+        (tmp_path / folder / "sub").mkdir(parents=True)
+        (tmp_path / folder / "sub" / "a.py").write_text("x = 1\n")
+    (tmp_path / "calc" / "sub" / "numbers.json").write_text("{}")
+    (tmp_path / "docs").mkdir()
+    monkeypatch.setattr(build_cache, "ROOT", tmp_path)
+    keys = {build_cache.code_fingerprint()}
+    for changed in ("calc/sub/a.py", "codex_view/sub/a.py", "macros/sub/a.py", "calc/sub/numbers.json"):
+        (tmp_path / changed).write_text((tmp_path / changed).read_text() + " ")
+        keys.add(build_cache.code_fingerprint())
+    assert len(keys) == 5
+    (tmp_path / "docs" / "page.md").write_text("# a page")   # the pages are not the code: the same key
+    assert build_cache.code_fingerprint() in keys
+
+
 # -- the built site -----------------------------------------------------------------------------------
 
 

@@ -2,19 +2,17 @@
 (macros/answers/store.py) and the odds page (macros/odds/pages.py).
 
 Each question is answered once (calc's result, read by codex_view's markup and words and by the odds
-card). The work is kept in `.cache/worked/` (macros/build_cache.py) under a fingerprint of the code
-that answers and words it (every file of `calc/`, `codex_view/` and `macros/`) and the question's
-address: the next build (`mkdocs serve` rebuilding, the test suite's edited copies of the project,
+card). The work is kept in `.cache/worked/` (macros/build_cache.py) under the fingerprint of the code
+that answers and words it (`code_fingerprint`: every file of `calc/`, `codex_view/` and `macros/`)
+and the question's address: the next build (`mkdocs serve` rebuilding, the test suite's edited copies of the project,
 which share the cache) reads it back, and the first works out what is missing on every core.
 """
 
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from calc.built.questions import built_questions
@@ -23,10 +21,9 @@ from calc.question import Question
 from calc.registry import parse_params
 from codex_view.render import result_html
 from macros.answers.linked import site_questions
-from macros.build_cache import ROOT, cached_batch
+from macros.build_cache import cached_batch, code_fingerprint
 from macros.odds.card import OddsCard, describe, headline_figures, settings
 
-SOURCES = ("calc", "codex_view", "macros")   # the code an answer, its markup and its card come from
 CACHE = "worked"
 
 
@@ -84,30 +81,14 @@ def _pairs(listed: list[list[str]]) -> tuple[tuple[str, str], ...]:
     return tuple((title, shown) for title, shown in listed)
 
 
-@lru_cache(maxsize=1)
-def _fingerprint(stamp: tuple[tuple[str, int, int], ...]) -> bytes:
-    digest = hashlib.sha256()
-    for name, _, _ in stamp:
-        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256((ROOT / name).read_bytes()).digest())
-    return digest.digest()
-
-
-def fingerprint() -> bytes:
-    """What every kept answer depends on: the contents of the code's files (read again when one of
-    their sizes or times changes)."""
-    files = sorted(p for folder in SOURCES for p in (ROOT / folder).rglob("*")
-                   if p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
-    return _fingerprint(tuple((p.relative_to(ROOT).as_posix(), p.stat().st_size, p.stat().st_mtime_ns) for p in files))
-
-
 def worked_out(site: Path) -> tuple[tuple[Worked, ...], int]:
     """Every built question of the written site (the declarations' set and the pages' links), answered
     once, in the set's order; and how many were worked out here (the rest came from `.cache`)."""
     questions = built_questions(linked=site_questions(site))
-    key = fingerprint()
+    key = code_fingerprint()
     jobs = [(key + b"\0" + question.address().encode("utf-8"), {"question": question}) for question in questions]
     kept, made = cached_batch(CACHE, jobs, work)
     return tuple(_read(question, data) for question, data in zip(questions, kept)), made
 
 
-__all__ = ["SOURCES", "Worked", "answer_file", "answered", "fingerprint", "work", "worked_out"]
+__all__ = ["Worked", "answer_file", "answered", "work", "worked_out"]

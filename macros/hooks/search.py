@@ -36,6 +36,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from calc.dice_pool.check import MAX_POOL
+from macros.build_cache import cached, code_fingerprint
 from macros.games import GAMES
 from macros.search_files import ANSWERS
 
@@ -214,16 +215,23 @@ def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files
 def write_answers(site_dir: Path) -> int:
     """`search/answers.json`: the figures for a roll typed into the search (calc.built.search_answers), with
     the odds address of each built question among them (calc.built.search_odds), and the words the page
-    reads a typed roll with (calc.built.phrasings); its bytes."""
+    reads a typed roll with (calc.built.phrasings); its bytes. They follow from the code alone: kept in
+    `.cache/search-answers/` under its fingerprint (macros/build_cache.py), for the next build."""
+    data = cached("search-answers", code_fingerprint(), search_answers_file)
+    path = site_dir / ANSWERS
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return len(data)
+
+
+def search_answers_file() -> bytes:
+    """`search/answers.json`'s bytes, worked out."""
     from calc.built.phrasings import phrasings
     from calc.built.search_answers import table
     from calc.built.search_odds import with_odds
 
     text = json.dumps({**with_odds(table()), "phrasings": phrasings()}, ensure_ascii=False, separators=(",", ":"))
-    path = site_dir / ANSWERS
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return len(text.encode("utf-8"))
+    return text.encode("utf-8")
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:
