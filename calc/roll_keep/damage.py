@@ -7,6 +7,7 @@ is TN - roll. `calc.roll_keep.rules` re-exports every public name here.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import fsum
 from typing import Any
 
@@ -57,6 +58,9 @@ def damage_dist(rolled: int, kept: int, *, rules: str, d6_explode: bool = True) 
     return roll_keep(rolled, kept, sides=DAMAGE_SIDES[rules], explode=rules != "house" or d6_explode)
 
 
+# Kept between calls (a Dist never changes): an attack's rows ask it of the same damage and check for
+# each raise and each Flesh Wound count carried, and an edit that moves neither asks it again
+@lru_cache(maxsize=128)
 def shortfall(damage: Dist, check: Dist) -> Dist:
     """How far the Wound Check falls short of a TN of `damage` alone: damage - roll."""
     return damage - check

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 from math import fsum
 from operator import mul
@@ -91,6 +92,9 @@ def _add_damage(pile: list[float], damage: Dist) -> list[float]:
     return [0.0] * after.offset + after.probabilities()
 
 
+# Kept between calls (a Dist and Runs never change): a change to a field that moves neither the
+# damage nor the Wound Check (the attacker's skill, the defence) reuses the chain it followed
+@lru_cache(maxsize=64)
 def runs(damage: Dist, check: Dist, *, rules: str, firearm: bool, horizon: int) -> Runs:
     """Follow one run, hit by hit, from no Flesh Wounds to the failed Wound Check that ends it.
 
