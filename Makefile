@@ -15,7 +15,7 @@ export PYTHONPATH := $(CURDIR)
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup setup-site serve build chromium test durations test-fast test-build bench measure stress anchors rulings-lock wheel lock clean
+.PHONY: setup setup-site serve build chromium test durations test-fast test-build bench measure lighthouse stress anchors rulings-lock wheel lock clean
 
 PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
 # uv fetches and unpacks a lock's wheels in parallel: on a fresh machine the two locks install in
@@ -105,6 +105,16 @@ bench: setup
 
 measure: setup chromium
 	$(PY) -m scripts.measure_boot
+
+# Lighthouse's mobile performance audit of rk/basics/ and a built link, three runs each (medians;
+# scripts/lighthouse.py). Lighthouse is pinned apart, in scripts/lighthouse/ (about 190 MB): only
+# this target installs it.
+scripts/lighthouse/node_modules/.installed: scripts/lighthouse/package.json scripts/lighthouse/package-lock.json
+	cd scripts/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lighthouse: setup chromium scripts/lighthouse/node_modules/.installed
+	$(PY) -m scripts.lighthouse
 
 stress: setup chromium
 	CODEX_CHROMIUM=$(CHROMIUM) $(TEST_PY) -m pytest -m slow --run-slow

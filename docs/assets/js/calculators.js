@@ -11,6 +11,7 @@ import { ask, booted, onRuntime, progress, startRuntime, startWhenIdle, stop as 
 import { applyQuery, filterOptions, ownsUrl, readForm, shareQuery, writeField, writeUrl } from "./form-state.js";
 import { bindCompare, compareRequest, keepAnswer } from "./compare.js";
 import { hideQuestion, settings, settingsText, showAsked, showRefused } from "./asked.js";
+import { nextTurn } from "./turns.js";
 
 const STOP_AFTER_MS = 1000;   // a computation running longer than this offers Stop
 const DIM_AFTER_MS = 150;     // an edit answered sooner never flickers grey
@@ -235,8 +236,12 @@ function listen(c) {
     if (event.type !== "ready") return;
     armStop(c);
     if (root.dataset.state === "busy") setState(root, "busy", "Working…");
-    // the prerendered default was right all along; asking once makes the calculator live
-    afterLink(root, () => { if (root.dataset.state === "static" && !c.running) compute(c); });
+    // the prerendered default was right all along; asking once makes the calculator live (each
+    // calculator of the page asks in a task of its own: nextTurn)
+    afterLink(root, async () => {
+      await nextTurn();
+      if (root.isConnected && root.dataset.state === "static" && !c.running) compute(c);
+    });
   });
 }
 

@@ -15,6 +15,7 @@ import { bindOffline } from "./offline.js";
 import { bindPreviews } from "./previews.js";
 import { bindRolls } from "./rolls.js";
 import { bindPrint } from "./print.js";
+import { nextTurn } from "./turns.js";
 
 // A reader's heroes (heroes.js, hero-pick.js, hero-page.js) load only on the hero page or when this
 // device keeps a hero: a page load that never opens one fetches none of them.
@@ -47,22 +48,43 @@ function markLinked(roots) {
   for (const root of roots) if (id && root.dataset.calculator === id) root.classList.add("cx-calc--answer-first");
 }
 
-// A link's calculator (linked.js: answer first) is bound first, and the page's others a frame
-// later: what binding changes in the others (their buttons, a form's folded fields) grows the page
-// above the reader's calculator in a frame of its own, which the browser's scroll anchoring
-// absorbs, rather than in the frame that settles the linked calculator itself.
-function bindCalculators() {
+// Nothing is bound in Material's own task (its components mount there), and each piece of the
+// binding is a task of its own (nextTurn), short on a phone. A link's calculator (linked.js: answer
+// first) is bound first (its stored answer shows then), then the page's parts, and the page's other
+// calculators a frame later: what binding changes in them (their buttons, a form's folded fields)
+// grows the page above the reader's calculator in a frame of its own, which the browser's scroll
+// anchoring absorbs, rather than in the frame that settles the linked calculator itself. Without a
+// link, the calculators are bound first, then the page's parts. Instant navigation may show
+// another page meanwhile: the pieces left of this one are dropped.
+let shown = 0;   // the page bindPage last began to bind
+
+async function bindPage() {
+  const page = ++shown;
+  const current = () => page === shown;
+  await nextTurn();
+  if (!current()) return;
   const roots = [...document.querySelectorAll("[data-calculator]")];
   markLinked(roots);
   const linked = roots.filter((root) => root.classList.contains("cx-calc--answer-first"));
   linked.forEach(bindCalculator);
-  const rest = () => roots.filter((root) => !linked.includes(root) && root.isConnected).forEach(bindCalculator);
-  if (linked.length) requestAnimationFrame(() => requestAnimationFrame(rest));
-  else rest();
+  if (linked.length) {
+    await nextTurn();
+    if (!current()) return;
+    bindParts();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }
+  for (const root of roots) {
+    if (linked.includes(root)) continue;
+    await nextTurn();
+    if (!current()) return;
+    if (root.isConnected) bindCalculator(root);
+  }
+  if (linked.length) return;
+  await nextTurn();
+  if (current()) bindParts();
 }
 
-function bindPage() {
-  bindCalculators();
+function bindParts() {
   bindVersions();   // after the calculators: their Rules select and the page's tabs agree
   bindHeadingLinks();
   bindGlossary();

@@ -49,18 +49,35 @@
     }
     if (!root.querySelector(".cx-links")) return;   // its last part: the calculator is all parsed
     watch.disconnect();
+    // nothing left for the end of parsing: no script of the Codex's runs in the task that ends it,
+    // with Material's own start (Lighthouse counts that long task as the first script's in it)
+    document.removeEventListener("DOMContentLoaded", parsed);
     lookBuilt(root);
     root.classList.remove("cx-calc--landing");
-    // the reader lands on it now, before the page's scripts enhance the text above it: the
-    // browser then keeps it where it is as that text grows (scroll anchoring), so it holds still
-    root.scrollIntoView({ block: "start" });
+    land(root);
   });
   watch.observe(html, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", () => {
+  document.addEventListener("DOMContentLoaded", parsed);
+  function parsed() {
     watch.disconnect();
     if (root) { root.classList.remove("cx-calc--landing"); lookBuilt(root); }
     if (!root) { answered(); settle(null); }   // no such calculator on this page: no answer to wait for
-  });
+  }
+
+  // The reader lands on the calculator before the page's scripts enhance the text above it: the
+  // browser then keeps it where it is as that text grows (scroll anchoring), so it holds still.
+  // It lands once the browser has laid it out (an IntersectionObserver reports that in a task of
+  // its own): scrolling to it as it is parsed would make the browser lay the half-parsed page out
+  // at once, in the middle of parsing it, a long task on a phone. (A link with its anchor,
+  // #calc-rk-check, lands there too: the browser's own scroll to an anchor does not hold it still.)
+  function land(calc) {
+    if (!("IntersectionObserver" in window)) { calc.scrollIntoView({ block: "start" }); return; }
+    const laidOut = new IntersectionObserver(() => {
+      laidOut.disconnect();
+      calc.scrollIntoView({ block: "start" });
+    });
+    laidOut.observe(calc);
+  }
 
   // The build's answer to the link, or else the runtime, started at once.
   let looked = false;
