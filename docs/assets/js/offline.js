@@ -91,8 +91,13 @@ function register() {
   if (!supported) return;
   navigator.serviceWorker.addEventListener("message", onMessage);
   navigator.serviceWorker.startMessages();
+  // once active, the worker takes this page over when it asks (sw.js "claim"): a page that has loaded
   const go = () => navigator.serviceWorker
     .register(new URL("sw.js", SITE_ROOT), { scope: SITE_ROOT.pathname })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      if (!navigator.serviceWorker.controller && registration.active) registration.active.postMessage({ type: "claim" });
+    })
     .catch((err) => console.warn("Codex: offline support unavailable:", err));
   const loaded = () => (document.readyState === "complete"
     ? Promise.resolve() : new Promise((done) => window.addEventListener("load", done, { once: true })));
