@@ -4,8 +4,9 @@
 Each question is answered once (calc's result, read by codex_view's markup and words and by the odds
 card). The work is kept in `.cache/worked/` (macros/build_cache.py) under the fingerprint of the code
 that answers and words it (`code_fingerprint`: every file of `calc/`, `codex_view/` and `macros/`)
-and the question's address: the next build (`mkdocs serve` rebuilding, the test suite's edited copies of the project,
-which share the cache) reads it back, and the first works out what is missing on every core.
+and the question's address: the next build (`mkdocs serve` rebuilding, the test suite's edited
+copies of the project, which share the cache) reads it back, and the first works out what is
+missing on every core.
 """
 
 from __future__ import annotations
@@ -55,11 +56,11 @@ def work(question: Question) -> bytes:
     clean = parse_params(calculator, question.params())   # as the worker reads the link
     result = calculator.compute(**clean)
     full = settings(question)
-    answered = result if full == clean else calculator.compute(**full)   # the card's: every field given
-    card = describe(question, answered)
+    full_result = result if full == clean else calculator.compute(**full)   # the card's: every field given
+    card = describe(question, full_result)
     answer, plain = answer_file(result_html(calculator, result, clean), answer_text(calculator, clean, result))
     fields = {name: getattr(card, name) for name in OddsCard.__dataclass_fields__ if name != "question"}
-    kept = {"plain": plain, "card": fields, "figures": headline_figures(calculator, answered)}
+    kept = {"plain": plain, "card": fields, "figures": headline_figures(calculator, full_result)}
     return json.dumps(kept, separators=(",", ":")).encode("utf-8") + b"\n" + answer
 
 

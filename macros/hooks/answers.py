@@ -1,7 +1,7 @@
 """MkDocs hook: every built question answered once the pages are written, and both of its files:
 its stored answer, `q/<calculator>/<slug>/answer.json.gz` (macros/answers/store.py), and its odds
-page, `q/<calculator>/<slug>/index.html`, with a card per calculator and `ODDS_TARGETS`
-(macros/odds/pages.py).
+page, `q/<calculator>/<slug>/index.html`, with a card per calculator and
+`assets/odds-targets.json` (macros/odds/pages.py).
 
 The questions are the declarations' set (calc/built/questions.py) and those the written pages link
 to (macros/answers/linked.py), each answered once (macros/answers/worked.py, kept in `.cache`).
