@@ -4,7 +4,8 @@ Each is the worker's own reply (codex_view.browser `reply`, worked out by macros
 its `html` (the answer's markup) and its `text` (the question and answer in words, for Copy as
 text), so a built answer and a live one are the same, figure for figure. Each is stored as JSON,
 gzipped (`ANSWER_FILE`, beside the odds page `q/<calculator>/<slug>/index.html`): a linked answer
-is one small fetch (at most about 10 kB), and thousands of them stay within the deploy's budget on disk. The page inflates it (docs/assets/js/built-answer.js).
+is one small fetch (at most about 10 kB), and thousands of them stay within the deploy's budget on
+disk. The page inflates it (docs/assets/js/built-answer.js).
 """
 
 from __future__ import annotations
