@@ -1,7 +1,7 @@
 """The worker's one entry point: JSON in, JSON out, never an exception.
 
 The page posts `{id, calculator, mode, params}`; the worker calls `run(calculator, params_json, mode)`
-and relays the reply: `{"result": ..., "html": ..., "text": ...}` or `{"error": {"field", "message"}}`.
+and relays the reply: `{"result": ..., "html": ..., "sum": ..., "text": ...}` (`sum`: the markup's, `markup_sum`) or `{"error": {"field", "message"}}`.
 `text` is the question and answer in words, for "Copy as text" (calc.in_words). The params are read once. A
 result whose distribution is longer than its table shows comes without it (`distribution_totals`
 counts it): the page asks again in mode "totals" with the same params when the reader wants every
@@ -34,7 +34,7 @@ from .answer import Answer
 from .compare import compare_html
 from .distribution import compact, totals_csv
 from .draws import answer_draw
-from .render import result_html
+from .render import markup_sum, result_html
 
 MAX_JSON = 20_000  # characters of params accepted from the page
 
@@ -60,7 +60,8 @@ def reply(calculator_id: str, params: Any) -> dict[str, Any]:
         result = calculator.compute(**clean)
     except InputError as err:
         return error_reply(err)
-    return {"result": compact(result), "html": result_html(calculator, result, clean), "text": answer_text(calculator, clean, result)}
+    html = result_html(calculator, result, clean)
+    return {"result": compact(result), "html": html, "sum": markup_sum(html), "text": answer_text(calculator, clean, result)}
 
 
 # what a request asks: one calculator's answer, settings A against B, every total of an answer, or

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import json
+import zlib
 
 from calc.calculator import DEFAULT_SETTINGS, Calculator
 from calc.params import TRAILING_NOTE, TRUE_WORDS, ChoiceParam, Param, canonical
@@ -193,6 +194,12 @@ def _form_words() -> str:
             f' data-true-words="{attr(" ".join(sorted(TRUE_WORDS)))}"')
 
 
+def markup_sum(html: str) -> str:
+    """The CRC-32 of a result's markup (UTF-8), in hex, as calculators.js sums the runtime's reply:
+    a reply equal to the built answer the page shows leaves it in place, not drawn again."""
+    return format(zlib.crc32(html.encode("utf-8")), "x")
+
+
 def odds_fields(calculator: Calculator) -> str:
     """What the page needs to write a question's short address (calc/built/addresses.py `odds_slug`,
     docs/assets/js/odds-path.js): each field in the declaration's order with its default in the
@@ -211,6 +218,7 @@ def widget_html(
     """The whole calculator: form prefilled with `values` (default: the defaults) and its result."""
     cid = calculator.id
     values = dict(calculator.defaults(), **(values or {}))
+    answer = result_html(calculator, result, values)
     fields = "".join(_field(calculator, p, values) for p in calculator.params if not p.more)
     more = "".join(_field(calculator, p, values) for p in calculator.params if p.more)
     if more:   # rarely used fields wait behind a disclosure
@@ -234,7 +242,7 @@ def widget_html(
         f'<div class="cx-toolbar"><span class="cx-status" role="status" aria-live="polite">'
         f"Showing the result for the default values, worked out when the site was built.</span>"
         f'<button type="button" class="cx-stop md-button" hidden>Stop</button></div>'
-        f'<div class="cx-result" aria-live="polite">{result_html(calculator, result, values)}</div>'
+        f'<div class="cx-result" aria-live="polite" data-answer-sum="{markup_sum(answer)}">{answer}</div>'
         f'<p class="cx-links">{rule}'
         f'<button type="button" class="cx-copy md-button" hidden>Copy link to these odds</button></p>'
         "</section>"

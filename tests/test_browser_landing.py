@@ -13,6 +13,7 @@ links to rules are in the page from the build (macros/preview_marks.py). The fig
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -20,7 +21,7 @@ import pytest
 
 import calc
 from scripts.phone_host import Link, PhoneHost
-from tests.browser import READY_TIMEOUT_MS
+from tests.browser import READY_TIMEOUT_MS, form_params, type_into, wait_for_result, wait_state
 from tests.site_pages import SETTLED
 from tests.support import PHONE, free_port
 from tests.links import shared_link
@@ -78,3 +79,57 @@ def test_a_shared_link_lands_without_moving_the_page(browser: Any, phone_link: s
           + ", ".join(f"{name} {shift:.3f}" for name, (shift, _) in figures.items()))
     over = {name: entries for name, (shift, entries) in figures.items() if shift > GOOD}
     assert over == {}, over
+
+
+NO_SCRIPTS = re.compile(r"<script\b[^>]*>.*?</script>", re.S)
+LOOK = """(cid) => {
+  const calc = document.getElementById('calc-' + cid);
+  const parts = [...calc.children];
+  const order = (selector) => Number(getComputedStyle(calc.querySelector(':scope > ' + selector)).order);
+  return { display: getComputedStyle(calc).display, seen: parts.filter((p) => getComputedStyle(p).visibility !== 'hidden').length,
+           answerFirst: order('.cx-result') < order('form') };
+}"""
+
+
+def test_the_stylesheet_alone_gives_a_linked_calculator_its_landing_look(page: Any, served: str) -> None:
+    """No script of the Codex's runs while a shared link's page is parsed: the mark linked.js puts
+    on <html> in the head is enough for the calculator it names to show its answer first, its parts
+    unseen until they are all in, from the first paint; the page's other calculators are as built.
+    Here the page comes with the mark and without any script, so only the stylesheet can do it."""
+    def marked(route: Any) -> None:
+        html = NO_SCRIPTS.sub("", route.fetch().text()).replace("<html ", '<html data-codex-link="rk-check" ', 1)
+        route.fulfill(body=html, content_type="text/html; charset=utf-8")
+
+    page.route(served + "rk/basics/", marked)
+    page.goto(served + "rk/basics/")
+    others = [cid for cid in page.eval_on_selector_all("[data-calculator]", "(r) => r.map((e) => e.dataset.calculator)")
+              if cid != "rk-check"]
+    assert others, "rk/basics/ should hold another calculator to compare with"
+    assert page.evaluate(LOOK, "rk-check") == {"display": "flex", "seen": 0, "answerFirst": True}
+    for cid in others:
+        assert page.evaluate(LOOK, cid)["seen"] > 0 and page.evaluate(LOOK, cid)["display"] != "flex", cid
+    page.evaluate("document.documentElement.dataset.codexLanded = ''")   # linked.js took it over
+    look = page.evaluate(LOOK, "rk-check")
+    assert look["display"] != "flex" and look["seen"] == len(page.locator("#calc-rk-check > *").all())
+
+
+# Before the page's own scripts: each built answer's first part is marked, so a redrawn one shows.
+MARK_BUILT = """document.addEventListener('DOMContentLoaded', () => {
+  for (const result of document.querySelectorAll('[data-calculator] .cx-result')) result.firstElementChild.codexBuilt = true;
+});"""
+
+
+def test_a_calculator_going_live_keeps_the_built_answer_it_already_shows(page: Any, served: str) -> None:
+    """Once the runtime is up each calculator of the page asks for its answer; for the built
+    settings that is the markup already on screen, which stays as it is (nothing is drawn again),
+    while an edit's answer replaces it."""
+    page.add_init_script(MARK_BUILT)
+    page.goto(served + "calculators/")
+    for cid in calc.CALCULATORS:
+        wait_state(page, cid, "ready")
+    kept = page.evaluate("[...document.querySelectorAll('[data-calculator]')].filter("
+                         "(r) => r.querySelector('.cx-result').firstElementChild.codexBuilt === true).map((r) => r.dataset.calculator)")
+    assert sorted(kept) == sorted(calc.CALCULATORS)
+    type_into(page, "rk-check", "rolled", "7")
+    wait_for_result(page, "rk-check", "chance", form_params(page, "rk-check"))
+    assert page.evaluate("document.querySelector('#calc-rk-check .cx-result').firstElementChild.codexBuilt") is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Callable
 
-from macros.hooks import answers, api, contract, forum, jump, rolls, scripts, search, security, share, site
+from macros.hooks import answers, api, contract, forum, jump, rolls, scripts, search, security, share, site, styles
 
 ORDER: tuple[ModuleType, ...] = (
     site,       # ships Pyodide, the wheel, the trimmed standard library and the snapshot
@@ -25,6 +25,7 @@ ORDER: tuple[ModuleType, ...] = (
     rolls,      # each page's roll data, rolls.json beside it (before security)
     answers,    # every built question answered: its answer.json.gz and its odds page, q/<calculator>/<slug>/ (before security)
     scripts,    # the Codex's scripts shipped without their comment lines
+    styles,     # codex.css with the selectors of a link's calculator as it lands
     security,   # after site: CSP meta tag, offline service worker manifest
     contract,   # published anchors and the rulings lock: a broken promise stops the build
 )

@@ -188,12 +188,24 @@ async function compute(c) {
   if (reply.error) { c.shown = null; showError(root, reply.error, said); return; }
   c.shown = JSON.stringify(params);
   keepAnswer(root, reply, c.shown);
-  root.querySelector(".cx-result").innerHTML = reply.html;   // escaped by codex_view
-  root.querySelector(".cx-result").classList.remove("cx-result--stale", "cx-result--held");
+  showMarkup(c.result, reply);
+  c.result.classList.remove("cx-result--stale", "cx-result--held");
   root.classList.remove("cx-calc--pending");
   c.answered = true;
   showAsked(root, params);
   setState(root, "ready", "Up to date.");
+}
+
+// The reply's markup in the result. The build's answer is left as it is when the reply is the
+// same markup (the runtime's first answer for the built settings, as the calculator goes live): the
+// page draws nothing again. Both sums are codex_view's `markup_sum`: the build writes the built
+// answer's on the result, the worker sends the reply's. The built one holds for the first reply
+// only, and only while no line of a pending answer is in the result.
+function showMarkup(result, reply) {
+  const built = result.dataset.answerSum;
+  delete result.dataset.answerSum;
+  if (built && built === reply.sum && !result.querySelector(".cx-pending")) return;
+  result.innerHTML = reply.html;   // escaped by codex_view
 }
 
 // A change the page made to follow the reader elsewhere (versions.js: a Summary/House tab
@@ -282,7 +294,8 @@ function openForm(c) {
     if (!built) { compute(c); return; }
     setState(root, "busy", "Looking up the answer worked out when the site was built…");
     markStale(c);
-    built.then((answer) => {
+    built.then(async (answer) => {
+      await nextTurn();   // drawn in a task of its own, not in the one that unpacked it
       if (c.running || c.shown !== null) return;    // the reader has edited: the runtime answers
       if (answer && answer.params === JSON.stringify(readForm(form))) showBuilt(c, answer);
       else compute(c);
@@ -315,6 +328,7 @@ function showBuilt(c, answer) {
   c.shown = answer.params;
   c.answered = true;
   keepAnswer(root, answer, c.shown);   // its words, for Copy as text
+  delete c.result.dataset.answerSum;   // the default's sum: these are other settings
   c.result.innerHTML = answer.html;   // codex_view's markup, written by the build (as the worker's reply)
   c.result.classList.remove("cx-result--stale", "cx-result--held");
   root.dataset.builtAddress = answer.path;

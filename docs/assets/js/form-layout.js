@@ -55,10 +55,11 @@ function fillPeek(root) {
 // Reading sizes (scrollWidth, getBoundingClientRect, a select's width) makes the browser lay the
 // page out at once when anything changed since it last did: on a long page, a long task. So sizes
 // are read only for a calculator on or near the screen (an IntersectionObserver says which; one
-// further down is measured when it comes near), once the browser is idle after drawing a frame
-// (its layout is then fresh, and reading it costs nothing), for every such calculator at once, all
-// reads before any write: the page is laid out again in the next frame, by the browser, never in
-// the middle of this script. An edit changes the result several times before it is painted (stale,
+// further down is measured when it comes near), once the browser is idle (it has drawn its frames
+// and has nothing else to do: its layout is fresh, and reading it costs nothing; no deadline, so
+// a page still loading is never laid out by this script in the middle of its work), for every such
+// calculator at once, all reads before any write: the page is laid out again in the next frame, by
+// the browser, never in the middle of this script. An edit changes the result several times before it is painted (stale,
 // busy, the new answer, ready): it is measured once, after.
 const due = new Map();   // root -> whether its selects' echoes need measuring too
 let measuring = false;
@@ -77,8 +78,8 @@ function measureLater(root, choices = false) {
 function schedule() {
   if (measuring) return;
   measuring = true;
-  const idle = (run) => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 0));
-  requestAnimationFrame(() => idle(measureDue));
+  if ("requestIdleCallback" in window) requestIdleCallback(measureDue);
+  else setTimeout(measureDue, 0);
 }
 
 function measureDue() {

@@ -1,10 +1,10 @@
 // Loaded (blocking, tiny) in the head of pages with a calculator, before the body is drawn.
 // A link with a query may hold inputs the built figures were not worked out for, so:
 // - every built result is greyed (codex.css .cx-linked) until calculators.js has read the link;
-// - the calculator the link names (?calc=<id>) is marked as it is parsed, before the first paint:
-//   its answer comes first and the built figures are not shown at all (cx-calc--pending), since a
-//   number beside other inputs is a wrong number; calculators.js lifts the mark once the figures
-//   on screen belong to the inputs on screen.
+// - the calculator the link names (?calc=<id>) looks linked from the first paint (the stylesheet
+//   matches it by the id marked on <html>): its answer comes first and the built figures are not
+//   shown at all (cx-calc--pending, once it is parsed), since a number beside other inputs is a
+//   wrong number; calculators.js lifts the mark once the figures on screen belong to the inputs on screen.
 // A link that names a calculator of this page (the build lists them on this script's
 // data-calculators) is marked on <html> (data-codex-link). If the build answered its question
 // (built-answer.js, imported at once, looks it up as soon as the calculator's form is parsed), that
@@ -26,7 +26,6 @@
     document.addEventListener("DOMContentLoaded", sayUnknown);
     return;
   }
-  html.dataset.codexLink = "";
   // as the page opens, the build's answers: the module that finds them, and the calculator's list of
   // built questions (q/<id>/built.json, macros/answers/store.py), both fetched while the page arrives
   const base = new URL("../../", script.src);
@@ -38,30 +37,24 @@
   window.codexBuilt = new Promise((resolve) => { settle = resolve; });
   setTimeout(answered, 30000);   // whatever happens, the page's downloads go in the end
   document.addEventListener("codex:runtime-failed", answered);
-  let root = null;
-  const watch = new MutationObserver(() => {
-    root = root || (/^[a-z0-9-]{1,40}$/.test(id) && document.getElementById("calc-" + id));
-    if (!root) return;
-    if (!root.classList.contains("cx-calc--pending")) {
-      // unseen while its parts arrive: in answer-first order its answer lands above its form
-      root.classList.add("cx-calc--answer-first", "cx-calc--pending", "cx-calc--landing");
-      whenAnswered(root);
-    }
-    if (!root.querySelector(".cx-links")) return;   // its last part: the calculator is all parsed
-    watch.disconnect();
-    // nothing left for the end of parsing: no script of the Codex's runs in the task that ends it,
-    // with Material's own start (Lighthouse counts that long task as the first script's in it)
-    document.removeEventListener("DOMContentLoaded", parsed);
-    lookBuilt(root);
-    root.classList.remove("cx-calc--landing");
+  // Until the calculator is parsed, nothing of this script runs inside the parser's tasks (it would
+  // make them its own long tasks on a phone): the stylesheet alone gives it its landing look, from
+  // this mark on <html> (codex.css, as macros/landing_style.py ships it). A timer looks, in tasks of
+  // its own, for the calculator's last part; then its classes carry that look on, it lands, and the
+  // build's answer is looked up.
+  html.dataset.codexLink = id;   // one of data-calculators: the build's ids
+  const LOOK_MS = 16;
+  setTimeout(lookForIt, LOOK_MS);
+  function lookForIt() {
+    const root = /^[a-z0-9-]{1,40}$/.test(id) ? document.getElementById("calc-" + id) : null;
+    const parsed = root && root.querySelector(".cx-links");   // its last part
+    if (!parsed && document.readyState === "loading") { setTimeout(lookForIt, LOOK_MS); return; }
+    html.dataset.codexLanded = "";
+    if (!root) { answered(); settle(null); return; }   // no such calculator on this page: no answer to wait for
+    root.classList.add("cx-calc--answer-first", "cx-calc--pending");
+    whenAnswered(root);
     land(root);
-  });
-  watch.observe(html, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", parsed);
-  function parsed() {
-    watch.disconnect();
-    if (root) { root.classList.remove("cx-calc--landing"); lookBuilt(root); }
-    if (!root) { answered(); settle(null); }   // no such calculator on this page: no answer to wait for
+    setTimeout(() => lookBuilt(root), 0);   // a task of its own: it reads the form the link fills
   }
 
   // The reader lands on the calculator before the page's scripts enhance the text above it: the

@@ -3,7 +3,7 @@
 //      `make measure` force a path), then {id, calculator, mode, params} (mode "single", "compare", "totals" or "roll") or {id, type: "memory"}.
 // Out: {type: "progress", loaded, total} while loading (bytes on the wire, estimated from the
 //      build's gzip sizes), {type: "ready", path} once booted, {type: "failed", message};
-//      then {id, result, html} or {id, error: {field, message}}; {id, memory: {...}}.
+//      then {id, result, html, sum, text} or {id, error: {field, message}}; {id, memory: {...}}.
 // It never touches the DOM and never builds Python source: it calls one fixed function.
 //
 // Loading: the worker fetches each runtime file itself, once, through a counting stream, and
