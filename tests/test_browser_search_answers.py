@@ -75,6 +75,17 @@ def no_runtime(browser: Any, served: str) -> Iterator[Any]:
         yield page
 
 
+@pytest.fixture(scope="module")
+def searching(browser: Any, served: str) -> Iterator[Any]:
+    """One phone with the search open on the home page (every runtime request refused), for the
+    tests that only type into the box and read what it shows: each empties the box first
+    (`type_in`), as a reader starting a new question does. `page.box`: the search box."""
+    with phone_page(browser, served) as page:
+        page.goto(served)
+        page.box = open_search(page)
+        yield page
+
+
 def open_search(page: Any) -> Any:
     """Tap the search icon as a reader does on a phone (on a desktop, click the box); returns the
     box, once the built figures are in."""
@@ -123,11 +134,10 @@ CASES = [
 
 
 @pytest.mark.parametrize(("typed", "cid", "params"), CASES, ids=[c[0] for c in CASES])
-def test_a_typed_roll_is_the_first_result_with_calcs_figure(no_runtime: Any, served: str, typed: str, cid: str,
+def test_a_typed_roll_is_the_first_result_with_calcs_figure(searching: Any, served: str, typed: str, cid: str,
                                                            params: dict[str, Any]) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+    page = searching
+    box = page.box
     waited = type_in(page, box, typed)
     assert waited < 1000, f"{waited:.0f} ms from the last key to the answer"
     first = first_result(page)
@@ -221,10 +231,9 @@ def test_two_rolls_compared_show_both_figures_and_open_compare_mode(no_runtime: 
 
 
 # ---------------------------------------------------------------- not a roll, or past the figures
-def test_a_query_that_is_no_roll_searches_as_before(no_runtime: Any, served: str) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+def test_a_query_that_is_no_roll_searches_as_before(searching: Any, served: str) -> None:
+    page = searching
+    box = page.box
     for typed in ("parry", "6k3 parry", "pool odds"):
         box.fill(typed)
         box.press("End")
@@ -232,10 +241,9 @@ def test_a_query_that_is_no_roll_searches_as_before(no_runtime: Any, served: str
         assert page.locator(".cx-search-answer").count() == 0, typed
 
 
-def test_a_dice_expression_is_offered_and_typed_markup_stays_text(no_runtime: Any, served: str) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+def test_a_dice_expression_is_offered_and_typed_markup_stays_text(searching: Any, served: str) -> None:
+    page = searching
+    box = page.box
     type_in(page, box, "2d20 15")
     first = first_result(page)
     asked = Question.from_query(urlsplit(first.locator("a").first.get_attribute("href")).query)
@@ -247,10 +255,9 @@ def test_a_dice_expression_is_offered_and_typed_markup_stays_text(no_runtime: An
     assert answer.locator("hr, ol").count() == 0 and page.locator(".cx-search-answers hr").count() == 0
 
 
-def test_past_the_figures_kept_the_calculator_is_offered(no_runtime: Any, served: str) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+def test_past_the_figures_kept_the_calculator_is_offered(searching: Any, served: str) -> None:
+    page = searching
+    box = page.box
     type_in(page, box, "14k5 40")
     first = first_result(page)
     assert "up to 12 dice" in first.inner_text()
@@ -305,10 +312,9 @@ WORDS = [
 ]
 
 
-def test_a_players_words_find_the_rule_first(no_runtime: Any, served: str) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+def test_a_players_words_find_the_rule_first(searching: Any, served: str) -> None:
+    page = searching
+    box = page.box
     wrong = {}
     for typed, home in WORDS:
         results = material_results(page, box, typed)
@@ -418,10 +424,9 @@ def accessible_name(link: Any) -> str:
     return first[len('- link "'):first.rindex('"')]
 
 
-def test_the_answer_is_announced_and_its_link_is_short(no_runtime: Any, served: str) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+def test_the_answer_is_announced_and_its_link_is_short(searching: Any, served: str) -> None:
+    page = searching
+    box = page.box
     region = page.locator(".md-search-result .cx-search-answers")
     assert region.get_attribute("aria-live") == "polite"   # there, empty, before any answer
     page.evaluate("() => { document.querySelector('.cx-search-answers').dataset.before = '1'; }")
@@ -450,11 +455,10 @@ def test_the_answer_is_announced_and_its_link_is_short(no_runtime: Any, served: 
     ("4d6 15", "sun-check", {"die": "bonus", "bonus": 0, "target": 15}, None),
     ("6l3 25", "rk-check", {"rolled": 6, "kept": 3, "tn": 25}, None),
 ])
-def test_a_players_phrasing_is_answered_with_calcs_figure(no_runtime: Any, served: str, typed: str, cid: str,
+def test_a_players_phrasing_is_answered_with_calcs_figure(searching: Any, served: str, typed: str, cid: str,
                                                           params: dict[str, Any], figures: Any) -> None:
-    page = no_runtime
-    page.goto(served)
-    box = open_search(page)
+    page = searching
+    box = page.box
     type_in(page, box, typed)
     first = first_result(page)
     shown = first.locator("a.md-search-result__link output").all_inner_texts()
