@@ -59,8 +59,8 @@ function fillPeek(root) {
 // and has nothing else to do: its layout is fresh, and reading it costs nothing; no deadline, so
 // a page still loading is never laid out by this script in the middle of its work), for every such
 // calculator at once, all reads before any write: the page is laid out again in the next frame, by
-// the browser, never in the middle of this script. An edit changes the result several times before it is painted (stale,
-// busy, the new answer, ready): it is measured once, after.
+// the browser, never in the middle of this script. An edit changes the result several times before
+// it is painted (stale, busy, the new answer, ready): it is measured once, after.
 const due = new Map();   // root -> whether its selects' echoes need measuring too
 let measuring = false;
 const near = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {

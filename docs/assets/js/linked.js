@@ -4,7 +4,8 @@
 // - the calculator the link names (?calc=<id>) looks linked from the first paint (the stylesheet
 //   matches it by the id marked on <html>): its answer comes first and the built figures are not
 //   shown at all (cx-calc--pending, once it is parsed), since a number beside other inputs is a
-//   wrong number; calculators.js lifts the mark once the figures on screen belong to the inputs on screen.
+//   wrong number; calculators.js lifts the mark once the figures on screen belong to the inputs
+//   on screen.
 // A link that names a calculator of this page (the build lists them on this script's
 // data-calculators) is marked on <html> (data-codex-link). If the build answered its question
 // (built-answer.js, imported at once, looks it up as soon as the calculator's form is parsed), that
