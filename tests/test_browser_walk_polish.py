@@ -31,6 +31,8 @@ pytestmark = pytest.mark.browser
 
 ON_FIRST_SCREEN = """(el) => { const r = el.getBoundingClientRect();
   return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+# the link is what a touch at (x, y) lands on: the card drawn and the search's page in place
+HIT = "([x, y, link]) => link.contains(document.elementFromPoint(x, y))"
 # every draw the same: the page's random words, fixed (the draw itself is the page's own code)
 SAME_WORDS = "crypto.getRandomValues = (array) => array.fill(12345);"
 
@@ -57,10 +59,15 @@ def test_a_comparison_from_the_search_shows_its_verdict_and_figures_first(phone:
     phone.goto(served)
     phone.wait_for_load_state("networkidle")
     type_in_search(phone, "6k3 TN 25 vs 7k3 TN 30")
-    answer = phone.locator(".cx-search-answer").first
-    answer.locator("output").nth(1).wait_for()
-    spot = answer.locator("a").first.bounding_box()
-    phone.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 30)
+    # the answer to the whole query, not to one typed before its last key (TN 3): a card
+    # redrawn under the finger would send the tap elsewhere
+    link = phone.locator('.cx-search-answer a[href*="tn=30"]').first
+    link.locator("output").nth(1).wait_for()
+    box = link.bounding_box()
+    spot = (box["x"] + box["width"] / 2, box["y"] + 30)   # on A's figure
+    phone.wait_for_function(HIT, arg=[*spot, link.element_handle()])   # what a finger there would touch
+    phone.touchscreen.tap(*spot)
+    phone.wait_for_url("**/rk/basics/?calc=rk-check*")
     phone.wait_for_selector('[data-calculator="rk-check"][data-compare="on"][data-state="ready"]', timeout=READY_TIMEOUT_MS)
     calc_root = root(phone, "rk-check")
     chance = calc_root.locator('.cx-figure:has([data-result="chance"])')
