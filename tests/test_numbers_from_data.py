@@ -48,6 +48,7 @@ BOUNDS = {
     ("rules", "EXACT_DICE"): "how far exact fractions are worth their time",
     ("rules", "EXACT_BUDGET"): "how far exact fractions are worth their time",
     ("rules", "EXACT_REACH_BUDGET"): "how far exact fractions are worth their time",
+    ("rules", "CAP_STEP"): "how far apart the shared keeps of capped dice are: speed, not a rule",
     ("vocabulary", "MAX_RAISES"): "a cap",
     ("vocabulary", "MAX_BRAWN"): "a cap",
     ("vocabulary", "MAX_DAMAGE_RAISES"): "a cap",

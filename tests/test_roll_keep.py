@@ -211,6 +211,10 @@ def test_exact_at_least_is_exact() -> None:
     assert exact_at_least(1, 1, 21) == Fraction(1, 100)
     for rolled, kept, target in ((2, 1, 15), (3, 2, 27), (4, 4, 43), (5, 3, 60)):
         assert exact_at_least(rolled, kept, target) == brute_at_least(rolled, kept, target)
+    # every target of a few rolls, across the caps they share (rules.py CAP_STEP) and at their edges
+    for rolled, kept in ((1, 1), (2, 1), (3, 2)):
+        for target in range(kept + 1, 62):
+            assert exact_at_least(rolled, kept, target) == brute_at_least(rolled, kept, target), (rolled, kept, target)
 
 
 # -- rk-wounds ------------------------------------------------------------------------------
