@@ -49,10 +49,9 @@ def copy_project(where: Path) -> Path:
 
 
 # ------------------------------------------------------------------------------ the build stops
-# Each case builds an edited copy of the project (tests/copies.py, the `built_copy` fixture). Edits
-# whose checks cannot hide each other share a copy: both heading renames that must stop the build
-# (each test looks for its own message, and the build reports both: MkDocs' anchor warnings, then
-# the hook's list after the build), and both reviewed changes that must build.
+# A case that only a whole build can show (the share cards' check reads every rendered page) builds
+# an edited copy (the `built_copy` fixture); edits whose checks cannot hide each other share a copy.
+# A check that reads one thing the build makes runs in process instead (tests/test_deploy_contract.py).
 def edit_text(path: Path, old: str, new: str) -> None:
     """Replace the first `old` in a file of a copy with `new` (failing if it is not there)."""
     text = path.read_text(encoding="utf-8")

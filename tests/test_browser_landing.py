@@ -2,8 +2,10 @@
 
 Layout shift as Core Web Vitals count it (a PerformanceObserver on "layout-shift", buffered, each
 entry without recent input; good is 0.1 or less), from the first byte to every calculator of the
-page answered live, for a shared link to each of the 12 calculators and for a compare link, on a
-360 px touch screen and on a desktop, served as a phone gets it (gzipped, 40 Mbit/s, 40 ms). What
+page answered live, for a shared link to each of the 12 calculators on a desktop and for a compare
+link on a desktop and on a 360 px touch screen, served as a phone gets it (gzipped, 40 Mbit/s,
+40 ms); each calculator's link on the phone is measured as tests/test_browser_shared_links.py
+lands it (tests/layout_shift.py, shared). What
 keeps it still: the linked calculator's answer room is the built answer's, held unseen under the
 line saying what is being worked out (calculators.js, codex.css); linked.js lands the reader on it
 as soon as it is parsed, with the line of its question in place; the other calculators of the
@@ -21,26 +23,13 @@ import pytest
 
 import calc
 from scripts.phone_host import Link, PhoneHost
-from tests.browser import READY_TIMEOUT_MS, form_params, type_into, wait_for_result, wait_state
-from tests.site_pages import SETTLED
+from tests.browser import form_params, type_into, wait_for_result, wait_state
 from tests.support import PHONE, free_port
+from tests.layout_shift import GOOD, SHIFTS, landed_shift
 from tests.links import shared_link
 
 pytestmark = pytest.mark.browser
 
-GOOD = 0.1   # Core Web Vitals: a good cumulative layout shift
-SHIFTS = """
-window.__shift = 0;
-window.__shifts = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    if (entry.hadRecentInput) continue;
-    window.__shift += entry.value;
-    window.__shifts.push([Math.round(entry.startTime), entry.value,
-      entry.sources.map((s) => (s.node && s.node.className) || (s.node && s.node.nodeName) || '?').join(' | ')]);
-  }
-}).observe({ type: 'layout-shift', buffered: true });
-"""
 COMPARE = "rk/basics/?calc=rk-check&rolled=6&kept=3&b.rolled=7#calc-rk-check"
 SCREENS = {"phone": dict(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1),
            "desktop": dict(viewport={"width": 1280, "height": 900})}
@@ -58,21 +47,25 @@ def landing_shift(ctx: Any, url: str) -> tuple[float, list]:
     page = ctx.new_page()
     try:
         page.goto(url)
-        page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
-        page.wait_for_function("() => 'codexAnswered' in document.documentElement.dataset", timeout=READY_TIMEOUT_MS)
-        return page.evaluate("[window.__shift, window.__shifts]")
+        return landed_shift(page)
     finally:
         page.close()
 
 
+def landings(screen: str) -> dict[str, str]:
+    """What each screen opens: on the desktop a shared link to each calculator and a compare link;
+    on the phone the compare link (tests/test_browser_shared_links.py lands each calculator's
+    link on the phone, and measures its shift as it goes)."""
+    links = {cid: shared_link(cid)[0] for cid in sorted(calc.CALCULATORS)} if screen == "desktop" else {}
+    return {**links, "compare (rk-check)": COMPARE}
+
+
 @pytest.mark.parametrize("screen", sorted(SCREENS))
 def test_a_shared_link_lands_without_moving_the_page(browser: Any, phone_link: str, screen: str) -> None:
-    links = {cid: shared_link(cid)[0] for cid in sorted(calc.CALCULATORS)}
-    links["compare (rk-check)"] = COMPARE
     ctx = browser.new_context(**SCREENS[screen])
     ctx.add_init_script(SHIFTS)
     try:
-        figures = {name: landing_shift(ctx, phone_link + link) for name, link in links.items()}
+        figures = {name: landing_shift(ctx, phone_link + link) for name, link in landings(screen).items()}
     finally:
         ctx.close()
     print(f"\nlayout shift landing on a shared link ({screen}): "

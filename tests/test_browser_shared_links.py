@@ -4,7 +4,9 @@ Served as a phone gets it (scripts/phone_host.py: gzipped, throttled, with laten
 with touch. From the first mutation of the page to the live answer, the linked calculator never
 shows a figure worked out for other inputs than the link's: a line says what is being worked
 out (and how far the download has got) in the figures' place, the phone's headline strip too.
-Once ready, the question in words and the answer are in the first screen, above the form.
+Once ready, the question in words and the answer are in the first screen, above the form; and a
+link as the site serves it (its built answer, or the runtime's where none is built) lands with no
+layout shift over 0.1, to every calculator of its page answered live (tests/layout_shift.py).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from calc.built.questions import is_built
 from calc.question import Question
 from tests.browser import READY_TIMEOUT_MS
 from tests.support import PageWatch, free_port, phone_context
+from tests.layout_shift import GOOD, SHIFTS, landed_shift
 from tests.site_pages import headline_key, nudged_params
 from tests.links import shared_link
 
@@ -68,7 +71,7 @@ def phone_link(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def handset(browser: Any, phone_link: str) -> Iterator[Any]:
-    with phone_context(browser, phone_link, init_script=WATCH) as ctx:
+    with phone_context(browser, phone_link, init_script=WATCH + SHIFTS) as ctx:
         yield ctx
 
 
@@ -81,7 +84,9 @@ def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any
     key = headline_key(cid)
     expected = calc.evaluate(cid, params)[key]
     built = answered == "built"
-    if built and not is_built(Question.of(cid, params)):
+    stored = is_built(Question.of(cid, params))
+    as_served = built or not stored   # the page as the site serves it: no route changes what it gets
+    if built and not stored:
         pytest.skip(f"the build does not answer {link}: a dice expression is built at its defaults only")
     page = handset.new_page()
     page.watch = PageWatch(page, phone_link.rstrip("/"))
@@ -115,6 +120,10 @@ def test_a_shared_link_shows_only_its_own_answer_and_shows_it_first(handset: Any
         assert box["question"] and box["question"].startswith("Asked: "), box
         assert 0 <= box["q"]["top"] and box["figure"]["bottom"] <= box["height"], f"{cid}: answer not in the first screen {box}"
         assert box["form"]["top"] >= box["figure"]["bottom"], f"{cid}: the form is above the answer"
+        if as_served:   # and the page held still while it landed, every calculator of it answered live
+            shift, entries = landed_shift(page)
+            print(f"\nlayout shift landing on {link} (phone): {shift:.3f}")
+            assert shift <= GOOD, entries
         assert page.watch.errors == [] and page.watch.outside == []
     finally:
         page.close()

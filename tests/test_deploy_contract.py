@@ -3,8 +3,8 @@
 - .github/workflows/pages.yml: the deploy job needs the test job and the build job.
 - The build itself (macros/hooks/contract.py, `validation: anchors: warn` in mkdocs.yml) stops on
   a renamed published heading, a deleted ruling, and a ruling whose text changed under its ID.
-  Each case edits a copy of the project in a temporary folder and builds it as `make build` does
-  (once per session, linking the project's `.cache`).
+  Each case runs the hook's check in process on what the build would give it: the session's
+  build with an anchor renamed, the rulings edited; MkDocs' own check runs on a two-page project.
 - The rulings lock (contracts/rulings.lock.json) only grows, covers every ruling, and records each
   reviewed wording fix with its reason, which the changelog shows.
 """
@@ -14,10 +14,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-import shutil
-import subprocess
-import sys
+import re
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import pytest
@@ -26,9 +25,8 @@ from mkdocs.exceptions import PluginError
 
 from macros import rulings
 
-from macros.contracts import ruling_lock
-from tests.support import ROOT, build_site
-from tests.copies import Copies, edit_text
+from macros.contracts import published, ruling_lock
+from tests.support import ROOT
 
 WORKFLOWS = ROOT / ".github" / "workflows"
 
@@ -126,83 +124,90 @@ def test_the_lock_tool_appends_new_rulings(tmp_path: Path, monkeypatch: pytest.M
     assert json.loads(lock_path.read_text())["updates"][-1]["id"] == log["rulings"][0]["id"]
 
 
-def _lock_tool(project: Path, *args: str) -> None:
-    tool = subprocess.run(
-        [sys.executable, "-m", "scripts.rulings_lock", *args],
-        cwd=project, env={"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
-    )
-    assert tool.returncode == 0, tool.stdout + tool.stderr
+# ------------------------------------------------------------------------------ the build stops
+# In process, as the build runs them: the contract hook's last check (macros/hooks/contract.py
+# `on_post_build`) reads the session's build with one heading's anchor renamed, and MkDocs' own
+# anchor validation runs on a two-page project with mkdocs.yml's `validation:`. (Each was a copy of
+# the project built whole: 15 s apiece, for checks that read one set of anchors.)
+INTENT, AIM = "rk/social/#rk-social-intent", "rk/social/#rk-social-aim"
 
 
-def _rename_intent(project: Path) -> None:
-    edit_text(project / "docs" / "rk" / "social.md", "{ #rk-social-intent }", "{ #rk-social-aim }")
+@pytest.fixture(scope="module")
+def built_anchors(site_dir: Path) -> frozenset[str]:
+    """Every heading anchor of the session's build, as the contract hook reads them."""
+    from macros.contracts.site_index import published_anchors
+
+    return frozenset(published_anchors(site_dir))
 
 
-def _redirect(project: Path, old: str, new: str) -> None:
-    redirects = json.loads((project / "docs" / "anchor_redirects.json").read_text())
-    redirects[old] = new
-    (project / "docs" / "anchor_redirects.json").write_text(json.dumps(redirects))
+def _contract_after_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, site_dir: Path,
+                          anchors: frozenset[str], redirects: dict[str, str]) -> None:
+    """The contract hook's last check of the session's build, had its headings' anchors been
+    `anchors` and docs/anchor_redirects.json held `redirects` (it raises PluginError to stop the build)."""
+    from macros.hooks import contract
+
+    (tmp_path / "anchor_redirects.json").write_text(json.dumps(redirects), encoding="utf-8")
+    monkeypatch.setattr(contract, "published_anchors", lambda site: set(anchors))
+    contract.on_post_build(config=SimpleNamespace(site_dir=str(site_dir), docs_dir=str(tmp_path)))  # type: ignore[arg-type]
 
 
-def _publish(project: Path, anchor: str) -> None:
-    anchors = project / "contracts" / "published_anchors.txt"
-    anchors.write_text(anchors.read_text() + anchor + "\n")
+def _renamed(built: frozenset[str]) -> frozenset[str]:
+    """The build's anchors once `{ #rk-social-intent }` is renamed `{ #rk-social-aim }` in docs/rk/social.md."""
+    assert INTENT in built and AIM not in built and INTENT in published.read_published()
+    return built - {INTENT} | {AIM}
 
 
-def _rename_intent_with_redirect(project: Path) -> None:
-    _rename_intent(project)
-    _redirect(project, "rk/social/#rk-social-intent", "rk/social/#rk-social-aim")
-    _publish(project, "rk/social/#rk-social-aim")
+def test_a_renamed_published_heading_stops_the_build(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, site_dir: Path,
+                                                      built_anchors: frozenset[str]) -> None:
+    redirects = published.read_redirects(ROOT / "docs")
+    _contract_after_build(monkeypatch, tmp_path, site_dir, built_anchors, redirects)   # the build as it is passes
+    with pytest.raises(PluginError) as stopped:
+        _contract_after_build(monkeypatch, tmp_path, site_dir, _renamed(built_anchors), redirects)
+    out = str(stopped.value)
+    assert f"{INTENT} is published but no longer built" in out and "anchor_redirects.json" in out
 
 
-def _rename_parry_with_redirect(project: Path) -> None:
-    edit_text(project / "docs" / "rk" / "social.md", "{ #rk-social-parry }", "{ #rk-social-parrying }")
-    _redirect(project, "rk/social/#rk-social-parry", "rk/social/#rk-social-parrying")
+def test_a_renamed_heading_with_a_redirect_builds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, site_dir: Path,
+                                                  built_anchors: frozenset[str]) -> None:
+    """The way out the message names works: the old anchor redirected to the new heading; a
+    redirect to a heading that is not built is refused in its turn."""
+    redirects = published.read_redirects(ROOT / "docs")
+    _contract_after_build(monkeypatch, tmp_path, site_dir, _renamed(built_anchors), {**redirects, INTENT: AIM})
+    with pytest.raises(PluginError, match=f"{INTENT} -> rk/social/#rk-social-goal, but rk/social/#rk-social-goal is not built"):
+        _contract_after_build(monkeypatch, tmp_path, site_dir, _renamed(built_anchors),
+                              {**redirects, INTENT: "rk/social/#rk-social-goal"})
 
 
-def _rulings(project: Path) -> tuple[Path, dict]:
-    path = project / "calc" / "data" / "rulings.json"
-    return path, json.loads(path.read_text(encoding="utf-8"))
+def test_a_link_to_a_missing_heading_stops_a_strict_build_even_when_redirected(tmp_path: Path,
+                                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """MkDocs' anchor validation as mkdocs.yml sets it (`validation: anchors: warn`, and the
+    build is strict): a link between pages to a heading that is gone stops the build, whatever
+    links.js would do with a redirect. Two pages, built in process by the engine `make build`
+    runs (ProperDocs) with the project's setting."""
+    from properdocs.commands.build import build
+    from properdocs.config.base import load_config
+    from properdocs.exceptions import Abort
 
-
-def _reviewed_wording_fix(project: Path) -> None:
-    path, log = _rulings(project)
-    first = log["rulings"][0]
-    first["statement"] = first["statement"].rstrip(".") + " ."
-    path.write_text(json.dumps(log, indent=1), encoding="utf-8")
-    _lock_tool(project, "--update", first["id"], "--reason", "Spacing fix before the full stop.")
-    _publish(project, "changelog/#changelog-ruling-wording")
-
-
-def _both_renames(project: Path) -> None:
-    _rename_intent(project)
-    _rename_parry_with_redirect(project)
-
-
-def _both_reviewed_changes(project: Path) -> None:
-    _rename_intent_with_redirect(project)
-    _reviewed_wording_fix(project)
-
-
-def test_a_renamed_published_heading_stops_the_build(built_copy: Copies) -> None:
-    _, done = built_copy.build("renamed-headings", _both_renames)
-    assert done.returncode != 0
-    out = done.stdout + done.stderr
-    assert "rk/social/#rk-social-intent is published but no longer built" in out
-    assert "anchor_redirects.json" in out
-
-
-def test_a_renamed_heading_with_a_redirect_builds(built_copy: Copies) -> None:
-    """The way out the message names works: the old anchor redirected to the new heading."""
-    _, done = built_copy.build("reviewed-changes", _both_reviewed_changes)
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_a_link_to_a_renamed_heading_stops_the_build_even_when_redirected(built_copy: Copies) -> None:
-    """MkDocs' anchor validation (warn + strict): rk/attacking.md links to #rk-social-parry."""
-    _, done = built_copy.build("renamed-headings", _both_renames)
-    assert done.returncode != 0
-    assert "does not contain an anchor '#rk-social-parry'" in done.stdout + done.stderr
+    validation = yaml.safe_load(re.search(r"^validation:\n(?:  .*\n)+", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"),
+                                          re.M).group(0))["validation"]
+    assert validation == {"anchors": "warn"}
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Social\n\n## Parrying { #rk-social-parrying }\n", encoding="utf-8")
+    (docs / "attacking.md").write_text("# Attacking\n\nSee [the parry](index.md#rk-social-parry).\n", encoding="utf-8")
+    (docs / "anchor_redirects.json").write_text(json.dumps({"index/#rk-social-parry": "index/#rk-social-parrying"}))
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump({
+        "site_name": "two pages", "theme": {"name": "material"}, "plugins": [], "markdown_extensions": ["attr_list", "toc"], "validation": validation}), encoding="utf-8")
+    config = load_config(str(tmp_path / "mkdocs.yml"), strict=True, site_dir=str(tmp_path / "site"))
+    with pytest.raises(Abort, match="strict mode"):
+        build(config)
+    assert [r.getMessage() for r in caplog.records if r.levelname == "WARNING"] == [
+        "Doc file 'attacking.md' contains a link 'index.md#rk-social-parry', but the doc 'index.md' does not "
+        "contain an anchor '#rk-social-parry'."]
+    (docs / "attacking.md").write_text("# Attacking\n\nSee [the parry](index.md#rk-social-parrying).\n", encoding="utf-8")
+    build(load_config(str(tmp_path / "mkdocs.yml"), strict=True, site_dir=str(tmp_path / "site")))   # mended, it builds
+    assert "#rk-social-parry)" in (ROOT / "docs" / "rk" / "attacking.md").read_text(encoding="utf-8"), (
+        "the links this guards: rk/attacking.md cites a heading of rk/social.md")
 
 
 def _rulings_check(monkeypatch: pytest.MonkeyPatch, edit: Callable[[list[Any]], None]) -> str:
@@ -237,8 +242,29 @@ def test_swapping_two_rulings_texts_stops_the_build(monkeypatch: pytest.MonkeyPa
     assert "--update" in out
 
 
-def test_a_reviewed_wording_fix_builds_and_is_in_the_changelog(built_copy: Copies) -> None:
-    site, done = built_copy.build("reviewed-changes", _both_reviewed_changes)
-    assert done.returncode == 0, done.stdout + done.stderr
-    changelog = (site / "changelog" / "index.html").read_text(encoding="utf-8")
-    assert 'id="changelog-ruling-wording"' in changelog and "Spacing fix before the full stop." in changelog
+def test_a_reviewed_wording_fix_builds_and_is_in_the_changelog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruling's wording fixed and accepted with the lock tool's --update: the build's first check
+    passes, and the changelog's page gets the fix with its reason, before its dated entries."""
+    from macros.hooks import contract
+    from scripts import rulings_lock
+
+    log = json.loads((ROOT / "calc" / "data" / "rulings.json").read_text(encoding="utf-8"))
+    first = log["rulings"][0]
+    first["statement"] = first["statement"].rstrip(".") + " ."
+    data, lock_path = tmp_path / "rulings.json", tmp_path / "lock.json"
+    data.write_text(json.dumps(log), encoding="utf-8")
+    edited = [dataclasses.replace(r, statement=first["statement"]) if r.id == first["id"] else r for r in rulings.load()]
+    monkeypatch.setattr(contract.rulings, "load", lambda: edited)
+    with pytest.raises(PluginError, match=f"{first['id']}: its title or statement changed"):
+        contract.on_config(None)  # type: ignore[arg-type]
+    ruling_lock.write(ruling_lock.read(), lock_path)   # the committed lock, in a copy the tool may change
+    monkeypatch.setattr(ruling_lock, "LOCK", lock_path)
+    monkeypatch.setattr(rulings_lock, "RULINGS", data)
+    assert rulings_lock.main(["--update", first["id"], "--reason", "Spacing fix before the full stop."]) == 0
+    contract.on_config(None)  # type: ignore[arg-type]
+    page = SimpleNamespace(file=SimpleNamespace(src_uri=contract.CHANGELOG))
+    before = (ROOT / "docs" / "changelog.md").read_text(encoding="utf-8")
+    changelog = contract.on_page_markdown(before, page=page, config=None, files=None)  # type: ignore[arg-type]
+    dated = re.search(r"^## .*", before, re.M).group(0)   # the changelog's first dated entry
+    fixes = changelog[changelog.index("{ #changelog-ruling-wording }"):changelog.index(dated)]
+    assert changelog.startswith(before[:before.index(dated)]) and "Spacing fix before the full stop." in fixes
