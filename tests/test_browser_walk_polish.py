@@ -35,6 +35,13 @@ ON_FIRST_SCREEN = """(el) => { const r = el.getBoundingClientRect();
 HIT = "([x, y, link]) => link.contains(document.elementFromPoint(x, y))"
 # every draw the same: the page's random words, fixed (the draw itself is the page's own code)
 SAME_WORDS = "crypto.getRandomValues = (array) => array.fill(12345);"
+# the search has answered the whole query: the box holds it and each of Material's results is drawn
+# whole (search-where.js names its section), so nothing is drawn again under a finger
+SEARCH_DONE = """(q) => document.querySelector('.md-search__input').value === q
+  && [...document.querySelectorAll('.md-search-result__list > .md-search-result__item')].every((li) => li.querySelector('.cx-search-where'))
+  && document.querySelector('.md-search-result__meta').textContent.trim() !== ''"""
+WHERE = """() => ({ url: location.href, searchOpen: document.getElementById('__search').checked,
+  answers: [...document.querySelectorAll('.cx-search-answer a')].map((a) => a.getAttribute('href')) })"""
 
 
 def test_a_calculator_reached_inside_the_site_says_what_was_asked(phone: Any, served: str) -> None:
@@ -63,11 +70,15 @@ def test_a_comparison_from_the_search_shows_its_verdict_and_figures_first(phone:
     # redrawn under the finger would send the tap elsewhere
     link = phone.locator('.cx-search-answer a[href*="tn=30"]').first
     link.locator("output").nth(1).wait_for()
+    phone.wait_for_function(SEARCH_DONE, arg="6k3 TN 25 vs 7k3 TN 30")   # and Material's list below it, drawn last
     box = link.bounding_box()
     spot = (box["x"] + box["width"] / 2, box["y"] + 30)   # on A's figure
     phone.wait_for_function(HIT, arg=[*spot, link.element_handle()])   # what a finger there would touch
     phone.touchscreen.tap(*spot)
-    phone.wait_for_url("**/rk/basics/?calc=rk-check*")
+    try:
+        phone.wait_for_function("() => location.pathname.endsWith('/rk/basics/') && location.search.includes('b.tn=30')")
+    except Exception as stopped:   # what the page was left with, for the report
+        raise AssertionError(f"the tap opened nothing: {phone.evaluate(WHERE)}") from stopped
     phone.wait_for_selector('[data-calculator="rk-check"][data-compare="on"][data-state="ready"]', timeout=READY_TIMEOUT_MS)
     calc_root = root(phone, "rk-check")
     chance = calc_root.locator('.cx-figure:has([data-result="chance"])')
