@@ -31,5 +31,4 @@ def landed_shift(page: Any) -> tuple[float, list]:
     """The page's layout shift from its first byte to every calculator answered live, and its entries."""
     page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
     page.wait_for_function("() => 'codexAnswered' in document.documentElement.dataset", timeout=READY_TIMEOUT_MS)
-    shift, entries = page.evaluate("[window.__shift, window.__shifts]")
-    return shift, entries
+    return tuple(page.evaluate("[window.__shift, window.__shifts]"))

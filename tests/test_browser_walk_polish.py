@@ -38,8 +38,7 @@ SAME_WORDS = "crypto.getRandomValues = (array) => array.fill(12345);"
 # the search has answered the whole query: the box holds it and each of Material's results is drawn
 # whole (search-where.js names its section), so nothing is drawn again under a finger
 SEARCH_DONE = """(q) => document.querySelector('.md-search__input').value === q
-  && [...document.querySelectorAll('.md-search-result__list > .md-search-result__item')].every((li) => li.querySelector('.cx-search-where'))
-  && document.querySelector('.md-search-result__meta').textContent.trim() !== ''"""
+  && [...document.querySelectorAll('.md-search-result__list > .md-search-result__item')].every((li) => li.querySelector('.cx-search-where'))"""
 WHERE = """() => ({ url: location.href, searchOpen: document.getElementById('__search').checked,
   answers: [...document.querySelectorAll('.cx-search-answer a')].map((a) => a.getAttribute('href')) })"""
 
