@@ -31,8 +31,19 @@ pytestmark = pytest.mark.browser
 
 ON_FIRST_SCREEN = """(el) => { const r = el.getBoundingClientRect();
   return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
-# the link is what a touch at (x, y) lands on: the card drawn and the search's page in place
-HIT = "([x, y, link]) => link.contains(document.elementFromPoint(x, y))"
+# Where a finger taps the link (on its first figure), once the link is what a touch there lands on
+# and it has held still (the same element at the same place) for two frames: the search may draw its
+# answer card again while the page is busy, and a spot read off the card drawn before would miss.
+STILL_SPOT = """(selector) => {
+  const link = document.querySelector(selector);
+  if (!link) return null;
+  const box = link.getBoundingClientRect();
+  const spot = [box.left + box.width / 2, box.top + 30];
+  const before = window.__cxSpot;
+  window.__cxSpot = { link, spot };
+  const still = before && before.link === link && before.spot[0] === spot[0] && before.spot[1] === spot[1];
+  return still && link.contains(document.elementFromPoint(...spot)) ? spot : null;
+}"""
 # every draw the same: the page's random words, fixed (the draw itself is the page's own code)
 SAME_WORDS = "crypto.getRandomValues = (array) => array.fill(12345);"
 # the search has answered the whole query: the box holds it and each of Material's results is drawn
@@ -67,12 +78,10 @@ def test_a_comparison_from_the_search_shows_its_verdict_and_figures_first(phone:
     type_in_search(phone, "6k3 TN 25 vs 7k3 TN 30")
     # the answer to the whole query, not to one typed before its last key (TN 3): a card
     # redrawn under the finger would send the tap elsewhere
-    link = phone.locator('.cx-search-answer a[href*="tn=30"]').first
-    link.locator("output").nth(1).wait_for()
+    compared = '.cx-search-answer a[href*="tn=30"]'
+    phone.locator(compared).first.locator("output").nth(1).wait_for()
     phone.wait_for_function(SEARCH_DONE, arg="6k3 TN 25 vs 7k3 TN 30")   # and Material's list below it, drawn last
-    box = link.bounding_box()
-    spot = (box["x"] + box["width"] / 2, box["y"] + 30)   # on A's figure
-    phone.wait_for_function(HIT, arg=[*spot, link.element_handle()])   # what a finger there would touch
+    spot = phone.wait_for_function(STILL_SPOT, arg=compared).json_value()
     phone.touchscreen.tap(*spot)
     try:
         phone.wait_for_function("() => location.pathname.endsWith('/rk/basics/') && location.search.includes('b.tn=30')")
