@@ -274,12 +274,32 @@ def phone_context(browser: Any, origin: str, *, init_script: str | None = None) 
         ctx.close()
 
 
+# the runtime's files (Pyodide, the standard library, calc, the memory snapshot): what a phone
+# "without the runtime" is refused
+RUNTIME_FILES = "**/assets/pyodide/**"
+
+
+def refuse(ctx: Any, files: Any, refused: list[str]) -> None:
+    """Refuse every request for `files` (a glob or a compiled pattern) made in the context `ctx`, by
+    its pages, their workers or its service worker, and list each URL in `refused`. At the context,
+    not the page: the Codex's service worker takes over a page soon after its first load (sw.js,
+    clients.claim), and from then on the page's requests reach the network as the service worker's,
+    which Playwright routes at the context only (a page's route let such a page fetch them)."""
+    ctx.route(files, lambda route: (refused.append(route.request.url), route.abort()))
+
+
 @contextlib.contextmanager
-def phone_page(browser: Any, served: str) -> Iterator[Any]:
-    """A tab on that phone, its console errors and outside requests watched (`page.watch`)."""
-    with phone_context(browser, served) as ctx:
+def phone_page(browser: Any, served: str, *, refused: Any = None, init_script: str | None = None) -> Iterator[Any]:
+    """A tab on that phone, its console errors and outside requests watched (`page.watch`) and its
+    requests listed (`page.requested`); with `refused` (a glob or a compiled pattern, as
+    RUNTIME_FILES), every request for those files refused and listed (`page.refused`)."""
+    with phone_context(browser, served, init_script=init_script) as ctx:
         page = ctx.new_page()
         page.watch = PageWatch(page, served.rstrip("/"))
+        page.requested, page.refused = [], []
+        page.on("request", lambda r: page.requested.append(r.url))
+        if refused is not None:
+            refuse(ctx, refused, page.refused)
         yield page
 
 

@@ -20,11 +20,10 @@ import pytest
 
 from tests.axe import AXE
 from tests.phone import type_in_search
-from tests.support import PHONE, PageWatch
+from tests.support import PHONE, RUNTIME_FILES, PageWatch, refuse
 
 pytestmark = pytest.mark.browser
 
-RUNTIME = "**/assets/pyodide/**"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 RUN_AXE = """async (tags) => {
   // no transition half done (a tapped button fades into its hover colours)
@@ -40,9 +39,9 @@ def audited_phone(request: pytest.FixtureRequest, browser: Any, served: str) -> 
     """A 360 px touch screen in one colour scheme, axe allowed in (bypass_csp), the runtime refused."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1,
                               bypass_csp=True, service_workers="block", color_scheme=request.param)
+    refuse(ctx, RUNTIME_FILES, [])
     page = ctx.new_page()
     page.watch = PageWatch(page, served.rstrip("/"))
-    page.route(RUNTIME, lambda route: route.abort())
     yield page
     assert page.watch.outside == []
     ctx.close()

@@ -9,6 +9,8 @@ Changing a field takes the mark away; a link the build did not answer asks the r
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -18,11 +20,11 @@ from calc.built.addresses import odds_path
 from calc.built.questions import is_built
 from calc.question import Question
 from tests.browser import root
-from tests.support import PHONE, PageWatch
+from tests.support import RUNTIME_FILES, phone_page
 
 pytestmark = pytest.mark.browser
 
-RUNTIME = ("**/assets/pyodide/**", "**/assets/js/worker.mjs")
+WORKER = "**/assets/js/worker.mjs"
 SHIFTS = """
 window.__shift = 0;
 new PerformanceObserver((list) => {
@@ -38,17 +40,13 @@ LINKS = (
 
 @pytest.fixture()
 def no_runtime(browser: Any, served: str) -> Iterator[Any]:
-    """A phone whose every runtime request is refused and listed."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    ctx.add_init_script(SHIFTS)
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served.rstrip("/"))
-    page.refused = []
-    for pattern in RUNTIME:
-        page.route(pattern, lambda route: (page.refused.append(route.request.url), route.abort()))
-    yield page
-    assert page.watch.outside == []
-    ctx.close()
+    """A phone whose every runtime request is refused and listed: the runtime's files wherever they
+    are asked from, and the worker's script as the page asks for it (the service worker keeps a
+    copy of that script at install, so it is refused at the page only)."""
+    with phone_page(browser, served, refused=RUNTIME_FILES, init_script=SHIFTS) as page:
+        page.route(WORKER, lambda route: (page.refused.append(route.request.url), route.abort()))
+        yield page
+        assert page.watch.outside == []
 
 
 def shown_figures(page: Any, cid: str) -> dict[str, float]:
@@ -85,3 +83,18 @@ def test_a_link_the_build_did_not_answer_asks_the_runtime(no_runtime: Any, serve
     with page.expect_request(lambda r: "/assets/pyodide/" in r.url or r.url.endswith("worker.mjs")):
         page.goto(served + link)
     assert root(page, "rk-check").get_attribute("data-built-address") is None
+
+
+def test_the_runtime_stays_refused_once_the_service_worker_controls_the_page(no_runtime: Any, served: str,
+                                                                             site_dir: Path) -> None:
+    """What this file stands on: the phone never reaches the runtime. The Codex's service worker
+    takes over a page soon after it loads (docs/sw.js), and from then on the page's requests go
+    out as the service worker's; those are refused as well."""
+    page = no_runtime
+    page.goto(served + LINKS[0])
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    runtime = json.loads((site_dir / "assets" / "pyodide" / "runtime.json").read_text(encoding="utf-8"))
+    for path in ("runtime.json", runtime["core"] + "pyodide.mjs", runtime["snapshot"]):
+        url = f"{served}assets/pyodide/{path}"
+        got = page.evaluate("(url) => fetch(url).then((answer) => answer.status, () => 'refused')", url)
+        assert got == "refused" and url in page.refused, (path, got)

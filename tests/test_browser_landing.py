@@ -84,26 +84,33 @@ LOOK = """(cid) => {
 }"""
 
 
-def test_the_stylesheet_alone_gives_a_linked_calculator_its_landing_look(page: Any, served: str) -> None:
+def test_the_stylesheet_alone_gives_a_linked_calculator_its_landing_look(browser: Any, served: str) -> None:
     """No script of the Codex's runs while a shared link's page is parsed: the mark linked.js puts
     on <html> in the head is enough for the calculator it names to show its answer first, its parts
     unseen until they are all in, from the first paint; the page's other calculators are as built.
-    Here the page comes with the mark and without any script, so only the stylesheet can do it."""
+    Here the page comes with the mark and without any script, so only the stylesheet can do it.
+    In a context of its own with no service worker: one that an earlier page registered would
+    answer the page itself, and the route that takes the scripts out would never see it."""
     def marked(route: Any) -> None:
         html = NO_SCRIPTS.sub("", route.fetch().text()).replace("<html ", '<html data-codex-link="rk-check" ', 1)
         route.fulfill(body=html, content_type="text/html; charset=utf-8")
 
-    page.route(served + "rk/basics/", marked)
-    page.goto(served + "rk/basics/")
-    others = [cid for cid in page.eval_on_selector_all("[data-calculator]", "(r) => r.map((e) => e.dataset.calculator)")
-              if cid != "rk-check"]
-    assert others, "rk/basics/ should hold another calculator to compare with"
-    assert page.evaluate(LOOK, "rk-check") == {"display": "flex", "seen": 0, "answerFirst": True}
-    for cid in others:
-        assert page.evaluate(LOOK, cid)["seen"] > 0 and page.evaluate(LOOK, cid)["display"] != "flex", cid
-    page.evaluate("document.documentElement.dataset.codexLanded = ''")   # linked.js took it over
-    look = page.evaluate(LOOK, "rk-check")
-    assert look["display"] != "flex" and look["seen"] == len(page.locator("#calc-rk-check > *").all())
+    ctx = browser.new_context(service_workers="block", **SCREENS["desktop"])
+    try:
+        page = ctx.new_page()
+        page.route(served + "rk/basics/", marked)
+        page.goto(served + "rk/basics/")
+        others = [cid for cid in page.eval_on_selector_all("[data-calculator]", "(r) => r.map((e) => e.dataset.calculator)")
+                  if cid != "rk-check"]
+        assert others, "rk/basics/ should hold another calculator to compare with"
+        assert page.evaluate(LOOK, "rk-check") == {"display": "flex", "seen": 0, "answerFirst": True}
+        for cid in others:
+            assert page.evaluate(LOOK, cid)["seen"] > 0 and page.evaluate(LOOK, cid)["display"] != "flex", cid
+        page.evaluate("document.documentElement.dataset.codexLanded = ''")   # linked.js took it over
+        look = page.evaluate(LOOK, "rk-check")
+        assert look["display"] != "flex" and look["seen"] == len(page.locator("#calc-rk-check > *").all())
+    finally:
+        ctx.close()
 
 
 # Before the page's own scripts: each built answer's first part is marked, so a redrawn one shows.

@@ -103,7 +103,7 @@ def test_a_shared_link_shows_no_figure_until_its_answer_then_right(fresh: Any, s
     # download takes seconds (on a loaded test machine the runtime could otherwise win the race:
     # the next test covers that order)
     held = []
-    fresh.route("**/*.wasm.gz", lambda route: held.append(route))
+    fresh.context.route("**/*.wasm.gz", lambda route: held.append(route))   # the page's or its service worker's
     fresh.add_init_script(WATCH)
     fresh.goto(served + SHARED)
     wait_state(fresh, "rk-check", "busy")
@@ -194,7 +194,7 @@ def test_calcs_archive_is_asked_for_once_start_up_has_its_files(fresh: Any, serv
     fresh.context.on("requestfinished", lambda r: asked.setdefault(
         r.url.split("?")[0].split("/assets/pyodide/")[-1], r.timing["startTime"]))
     held: list[Any] = []
-    fresh.route(f"**/assets/pyodide/{runtime['stdlib']}*", lambda route: held.append(route))
+    fresh.context.route(f"**/assets/pyodide/{runtime['stdlib']}*", lambda route: held.append(route))
     fresh.add_init_script("window.codexBootPath = 'trimmed';")
     fresh.goto(served + SHARED)
     wait_held(fresh, held)

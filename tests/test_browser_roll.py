@@ -26,15 +26,13 @@ import pytest
 import calc
 from calc.dice.keep import roll_keep
 from calc.registry import parse_params
-from calc.wording import percent
 from codex_view.draws import answer_draw
 from macros.rolls.draws import text_draws
 from tests.browser import READY_TIMEOUT_MS, root, type_into, wait_for_result
-from tests.support import PHONE, PageWatch
+from tests.support import RUNTIME_FILES, phone_page, refuse
 
 pytestmark = pytest.mark.browser
 
-RUNTIME = "**/assets/pyodide/**"
 ROLL_PARTS = ("rolls.json", "/roll.js", "/draw.js", "/roll.css")   # what only a Roll fetches
 PAGES = ("", "rk/basics/", "rk/weapons/", "calculators/", "sun/rules/")
 DRAWS = 100_000
@@ -57,15 +55,9 @@ const words = (count) => Uint32Array.from({ length: count }, next);
 @pytest.fixture()
 def no_runtime(browser: Any, served: str) -> Iterator[Any]:
     """A phone whose every runtime request is refused (and counted), its requests listed."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served.rstrip("/"))
-    page.refused, page.asked = [], []
-    page.on("request", lambda r: page.asked.append(r.url))
-    page.route(RUNTIME, lambda route: (page.refused.append(route.request.url), route.abort()))
-    yield page
-    assert page.watch.outside == []
-    ctx.close()
+    with phone_page(browser, served, refused=RUNTIME_FILES) as page:
+        yield page
+        assert page.watch.outside == []
 
 
 def drawn(region: Any) -> list[tuple[int, str]]:
@@ -75,7 +67,7 @@ def drawn(region: Any) -> list[tuple[int, str]]:
 
 
 def fetched(page: Any) -> list[str]:
-    return [u.rsplit("/", 1)[1] for u in page.asked if u.endswith(ROLL_PARTS)]
+    return [u.rsplit("/", 1)[1] for u in page.requested if u.endswith(ROLL_PARTS)]
 
 
 def test_a_page_load_fetches_nothing_of_the_roll(no_runtime: Any, served: str) -> None:
@@ -137,7 +129,7 @@ def test_a_roll_in_the_basics_rolls_with_no_runtime(no_runtime: Any, served: str
     total, words = drawn(pop.locator(".cx-draws"))[0]
     assert words == against.meaning(total) and "TN 20" in words, words
     assert page.refused == [] or all("/assets/pyodide/" in u for u in page.refused)
-    assert [u for u in page.asked if u.endswith("rolls.json")] == [served + "rk/basics/rolls.json"]
+    assert [u for u in page.requested if u.endswith("rolls.json")] == [served + "rk/basics/rolls.json"]
     assert page.watch.errors == []
 
 
@@ -262,8 +254,8 @@ def test_a_roll_and_its_draws_pass_axe(browser: Any, served: str) -> None:
 
     ctx = browser.new_context(bypass_csp=True, service_workers="block", color_scheme="light",
                               viewport={"width": 1280, "height": 900})
+    refuse(ctx, RUNTIME_FILES, [])
     page = ctx.new_page()
-    page.route(RUNTIME, lambda route: route.abort())
     page.goto(served + "rk/basics/")
     answer = root(page, "rk-check").locator(".cx-chart .cx-draw")
     answer.click()   # the built answer, from the page's data: no runtime

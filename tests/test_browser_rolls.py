@@ -17,11 +17,10 @@ import pytest
 
 from calc.built.roll_odds import roll_odds
 from calc.wording import number
-from tests.support import PHONE, PageWatch
+from tests.support import PHONE, RUNTIME_FILES, phone_page
 
 pytestmark = pytest.mark.browser
 
-RUNTIME = "**/assets/pyodide/**"
 CENTRE = "(b) => b.scrollIntoView({block: 'center'})"
 ON_TOP = "([x, y]) => document.elementFromPoint(x, y)?.closest('.cx-roll')?.getAttribute('aria-label') ?? null"
 
@@ -29,14 +28,9 @@ ON_TOP = "([x, y]) => document.elementFromPoint(x, y)?.closest('.cx-roll')?.getA
 @pytest.fixture()
 def no_runtime(browser: Any, served: str) -> Iterator[Any]:
     """A phone whose every runtime request is refused (and counted)."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    page = ctx.new_page()
-    page.watch = PageWatch(page, served.rstrip("/"))
-    page.refused = []
-    page.route(RUNTIME, lambda route: (page.refused.append(route.request.url), route.abort()))
-    yield page
-    assert page.watch.outside == []
-    ctx.close()
+    with phone_page(browser, served, refused=RUNTIME_FILES) as page:
+        yield page
+        assert page.watch.outside == []
 
 
 def open_roll(page: Any, button: Any) -> Any:

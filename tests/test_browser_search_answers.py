@@ -29,7 +29,7 @@ from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
 from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 from tests.browser import READY_TIMEOUT_MS
-from tests.support import PHONE, PageWatch
+from tests.support import PHONE, phone_page
 
 pytestmark = pytest.mark.browser
 
@@ -50,28 +50,18 @@ TIMING = """() => {
 
 
 @contextlib.contextmanager
-def phone_page(browser: Any, served: str, *, runtime: bool = False) -> Iterator[Any]:
+def handset_page(browser: Any, served: str, *, runtime: bool = False) -> Iterator[Any]:
     """A 360 px touch screen, its requests listed (`page.requested`); unless `runtime`, every runtime
     request refused (`page.refused`)."""
-    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=1)
-    try:
-        page = ctx.new_page()
-        page.watch = PageWatch(page, served.rstrip("/"))
-        page.refused = []
-        page.requested = []
-        page.on("request", lambda r: page.requested.append(r.url))
-        if not runtime:
-            page.route(RUNTIME, lambda route: (page.refused.append(route.request.url), route.abort()))
+    with phone_page(browser, served, refused=None if runtime else RUNTIME) as page:
         yield page
         assert page.watch.outside == [] and page.watch.errors == []
-    finally:
-        ctx.close()
 
 
 @pytest.fixture()
 def no_runtime(browser: Any, served: str) -> Iterator[Any]:
     """A phone whose every runtime request is refused."""
-    with phone_page(browser, served) as page:
+    with handset_page(browser, served) as page:
         yield page
 
 
@@ -80,7 +70,7 @@ def searching(browser: Any, served: str) -> Iterator[Any]:
     """One phone with the search open on the home page (every runtime request refused), for the
     tests that only type into the box and read what it shows: each empties the box first
     (`type_in`), as a reader starting a new question does. `page.box`: the search box."""
-    with phone_page(browser, served) as page:
+    with handset_page(browser, served) as page:
         page.goto(served)
         page.box = open_search(page)
         yield page
@@ -269,7 +259,7 @@ def test_past_the_figures_kept_the_calculator_is_offered(searching: Any, served:
 def test_asked_past_the_figures_the_runtime_answers_in_place(browser: Any, served: str) -> None:
     """The one test that lets the runtime load: "Work it out here" starts it; once it is there, a
     dice expression is answered as it is typed."""
-    with phone_page(browser, served, runtime=True) as page:
+    with handset_page(browser, served, runtime=True) as page:
         page.goto(served)
         box = open_search(page)
         type_in(page, box, "14k5 40")
@@ -346,7 +336,8 @@ def test_a_tapped_result_lands_on_its_section_not_the_top_of_its_page(no_runtime
     assert material_results(page, box, "tie")[0][0].endswith("/rulings/#r-0045")
     assert page.evaluate("() => document.body.hasAttribute('data-md-scrolllock')")
     if arrival == "late":
-        page.route("**/rulings/*", lambda route: (time.sleep(0.7), route.continue_()))
+        # at the context: it holds the page's request, or the service worker's on its behalf once it controls the page
+        page.context.route("**/rulings/*", lambda route: (time.sleep(0.7), route.continue_()))
     spot = page.locator('.md-search-result a.md-search-result__link[href*="#r-0045"]').first.bounding_box()
     page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 20)
     page.wait_for_function("""() => location.hash === '#r-0045' && document.getElementById('r-0045')
