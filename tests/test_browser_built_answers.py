@@ -20,17 +20,12 @@ from calc.built.addresses import odds_path
 from calc.built.questions import is_built
 from calc.question import Question
 from tests.browser import root
+from tests.layout_shift import SHIFTS
 from tests.support import RUNTIME_FILES, phone_page
 
 pytestmark = pytest.mark.browser
 
 WORKER = "**/assets/js/worker.mjs"
-SHIFTS = """
-window.__shift = 0;
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shift += entry.value;
-}).observe({ type: 'layout-shift', buffered: true });
-"""
 LINKS = (
     "rk/basics/?calc=rk-check&rolled=6&kept=3&tn=25#calc-rk-check",
     "sun/rules/?calc=sun-check&bonus=7&target=15&die=bonus#calc-sun-check",
