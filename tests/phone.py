@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 
 TOUCH_MIN = 44
@@ -12,6 +14,56 @@ TOUCH_MIN = 44
 def next_frames(page: Any) -> None:
     """Wait until the page has painted twice: what it placed on the next frame is in place."""
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+# Chromium makes the click (and the focus a tap gives) out of a touch only after the touch itself has
+# been answered, and `touchscreen.tap` returns at that answer: on a busy machine the click comes
+# later. So what a tap did is read once it shows, waiting at most TAP_MS.
+TAP_MS = 5_000
+
+
+def once_tapped(page: Any, expression: str, arg: Any = None) -> Any:
+    """`expression`'s value once it is truthy after a tap, or None if it is not within TAP_MS."""
+    try:
+        return page.wait_for_function(expression, arg=arg, timeout=TAP_MS).json_value()
+    except PlaywrightTimeout:
+        return None
+
+
+# Where a finger taps an element (the first a selector finds, or an element handle; `dy` px below its
+# top, or at its middle if it is shorter or `dy` is None), once a reader could: the spot is on the
+# screen, a touch there lands on the element (nothing else lies over it), and the element and the
+# spot have held still for two frames. On a phone
+# Material's search waits beside the screen before it slides in, and it may draw its list again
+# while the page is busy: a spot read off a panel not yet in view (a tap there landed on <html>)
+# or off a card drawn before would miss.
+STILL_SPOT = """([pick, dy]) => {
+  const target = typeof pick === 'string' ? document.querySelector(pick) : pick;
+  if (!target) return null;
+  const box = target.getBoundingClientRect();
+  const spot = [box.left + box.width / 2, box.top + Math.min(dy ?? Infinity, box.height / 2)];
+  const before = window.__cxSpot;
+  window.__cxSpot = { target, spot };
+  const view = window.visualViewport;
+  const onScreen = spot[0] >= 0 && spot[1] >= 0 && spot[0] < view.width && spot[1] < view.height;
+  const still = before && before.target === target && before.spot[0] === spot[0] && before.spot[1] === spot[1];
+  return onScreen && still && target.contains(document.elementFromPoint(...spot)) ? spot : null;
+}"""
+
+AT_SPOT = """() => { const last = window.__cxSpot; if (!last) return 'nothing found';
+  const hit = document.elementFromPoint(...last.spot);
+  return { spot: last.spot, screen: [visualViewport.width, visualViewport.height],
+           hit: hit ? hit.tagName + '.' + hit.className : null }; }"""
+
+
+def tap_still(page: Any, target: Any, dy: float | None = None) -> None:
+    """A finger on `target` (a selector or a Locator), where it is on screen and still (STILL_SPOT)."""
+    pick = target if isinstance(target, str) else target.element_handle()
+    try:
+        spot = page.wait_for_function(STILL_SPOT, arg=[pick, dy]).json_value()
+    except PlaywrightTimeout as stopped:   # what lay at the spot last read, for the report
+        raise AssertionError(f"no still spot on {target}: {page.evaluate(AT_SPOT)}") from stopped
+    page.touchscreen.tap(*spot)
 
 
 # ---------------------------------------------------------------- item 6: touch targets

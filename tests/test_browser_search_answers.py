@@ -29,6 +29,7 @@ from calc.wording import percent
 from macros.search_files import LOADED_ON_OPEN
 from scripts.harness import LOCATION_DEBOUNCE_MS, SEARCH_SETTLED
 from tests.browser import READY_TIMEOUT_MS
+from tests.phone import tap_still
 from tests.support import PHONE, phone_page
 
 pytestmark = pytest.mark.browser
@@ -107,8 +108,7 @@ def first_result(page: Any) -> Any:
 
 def tap_first(page: Any) -> None:
     """A finger on the first result's link, near its top (where its figure is)."""
-    spot = first_result(page).locator("a").first.bounding_box()
-    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + min(30, spot["height"] / 2))
+    tap_still(page, ".md-search-result .md-search-result__item a", dy=30)
 
 
 # ---------------------------------------------------------------- item 1: a roll is answered first
@@ -338,8 +338,7 @@ def test_a_tapped_result_lands_on_its_section_not_the_top_of_its_page(no_runtime
     if arrival == "late":
         # at the context: it holds the page's request, or the service worker's on its behalf once it controls the page
         page.context.route("**/rulings/*", lambda route: (time.sleep(0.7), route.continue_()))
-    spot = page.locator('.md-search-result a.md-search-result__link[href*="#r-0045"]').first.bounding_box()
-    page.touchscreen.tap(spot["x"] + spot["width"] / 2, spot["y"] + 20)
+    tap_still(page, '.md-search-result a.md-search-result__link[href*="#r-0045"]', dy=20)
     page.wait_for_function("""() => location.hash === '#r-0045' && document.getElementById('r-0045')
         && document.getElementById('r-0045').getBoundingClientRect().top < 120""", timeout=10_000)
     page.wait_for_timeout(1000)   # and it stays there

@@ -20,7 +20,7 @@ from calc.wording import percent
 from tests.browser import READY_TIMEOUT_MS, wait_state
 from tests.site_pages import visit
 from tests.links import shared_link
-from tests.phone import HIT_AREA, TOUCH_MIN, next_frames
+from tests.phone import HIT_AREA, TOUCH_MIN, next_frames, once_tapped, tap_still
 from tests.phone import search
 
 pytestmark = pytest.mark.browser
@@ -44,6 +44,9 @@ def every(locator: Any, at_least: int) -> list[Any]:
 # ---------------------------------------------------------------- preview controls
 # the link a control previews: the element before it (or before the span that keeps it on its line)
 LINK_OF = "(b) => (b.closest('.cx-preview-keep') || b).previousElementSibling.textContent"
+# the link a tapped control opened, once the control shows as open (tests/phone.py once_tapped)
+OPENED = """(b) => b.getAttribute('aria-expanded') === 'true'
+  && (document.activeElement.closest('a') ? document.activeElement.textContent : null)"""
 
 @pytest.mark.parametrize("path", ["rk/attacking/", "rk/damage/"])
 def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, served: str, path: str) -> None:
@@ -54,8 +57,9 @@ def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, s
     wrong = {}
     for i, control in enumerate(every(controls, 4)):
         link = control.evaluate(LINK_OF)
-        phone.touchscreen.tap(*_centre(phone, control))
-        opened = phone.evaluate("() => document.activeElement.closest('a') ? document.activeElement.textContent : null")
+        control.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
+        tap_still(phone, control)   # once the preview before it has faded off it
+        opened = once_tapped(phone, OPENED, control.element_handle())
         if opened != link or control.get_attribute("aria-expanded") != "true":
             wrong[f"{i}: {link}"] = opened
         else:
@@ -115,7 +119,8 @@ def test_a_tap_on_each_field_at_the_foot_of_the_screen_focuses_it(phone: Any, se
         next_frames(phone)   # the strip is placed on the next frame
         box = field.bounding_box()
         phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        focused = phone.evaluate("() => document.activeElement.name || document.activeElement.className")
+        focused = once_tapped(phone, "(name) => document.activeElement.name === name && name", name) \
+            or phone.evaluate("() => document.activeElement.name || document.activeElement.className")
         if focused != name:
             missed[name] = focused
     assert missed == {}
@@ -169,7 +174,7 @@ def test_6k3_in_the_search_reaches_the_roll_and_keep_calculator(phone: Any, serv
     # the search's own answer (issue 50: a lone XkY shows its chances at a few TNs) opens the calculator
     assert results[0]["links"][0].endswith("/rk/basics/#calc-rk-check"), results[0]
     # the finger lands on the first result's head, as read from the list on screen
-    phone.touchscreen.tap(*_centre(phone, phone.locator("a.md-search-result__link").first))
+    tap_still(phone, "a.md-search-result__link")
     phone.wait_for_function("() => location.hash === '#calc-rk-check' && location.search.includes('rolled=6')")
 
 

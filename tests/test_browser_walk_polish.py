@@ -24,26 +24,13 @@ import pytest
 import calc
 from codex_view.draws import draw_label
 from tests.browser import READY_TIMEOUT_MS, root, wait_state
-from tests.phone import type_in_search
+from tests.phone import tap_still, type_in_search
 from tests.support import PHONE
 
 pytestmark = pytest.mark.browser
 
 ON_FIRST_SCREEN = """(el) => { const r = el.getBoundingClientRect();
   return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
-# Where a finger taps the link (on its first figure), once the link is what a touch there lands on
-# and it has held still (the same element at the same place) for two frames: the search may draw its
-# answer card again while the page is busy, and a spot read off the card drawn before would miss.
-STILL_SPOT = """(selector) => {
-  const link = document.querySelector(selector);
-  if (!link) return null;
-  const box = link.getBoundingClientRect();
-  const spot = [box.left + box.width / 2, box.top + 30];
-  const before = window.__cxSpot;
-  window.__cxSpot = { link, spot };
-  const still = before && before.link === link && before.spot[0] === spot[0] && before.spot[1] === spot[1];
-  return still && link.contains(document.elementFromPoint(...spot)) ? spot : null;
-}"""
 # every draw the same: the page's random words, fixed (the draw itself is the page's own code)
 SAME_WORDS = "crypto.getRandomValues = (array) => array.fill(12345);"
 # the search has answered the whole query: the box holds it and each of Material's results is drawn
@@ -81,8 +68,7 @@ def test_a_comparison_from_the_search_shows_its_verdict_and_figures_first(phone:
     compared = '.cx-search-answer a[href*="tn=30"]'
     phone.locator(compared).first.locator("output").nth(1).wait_for()
     phone.wait_for_function(SEARCH_DONE, arg="6k3 TN 25 vs 7k3 TN 30")   # and Material's list below it, drawn last
-    spot = phone.wait_for_function(STILL_SPOT, arg=compared).json_value()
-    phone.touchscreen.tap(*spot)
+    tap_still(phone, compared, dy=30)   # on its first figure
     try:
         phone.wait_for_function("() => location.pathname.endsWith('/rk/basics/') && location.search.includes('b.tn=30')")
     except Exception as stopped:   # what the page was left with, for the report
