@@ -32,11 +32,11 @@ def once_tapped(page: Any, expression: str, arg: Any = None) -> Any:
 
 # Where a finger taps an element (the first a selector finds, or an element handle; `dy` px below its
 # top, or at its middle if it is shorter or `dy` is None), once a reader could: the spot is on the
-# screen, a touch there lands on the element (nothing else lies over it), and the element and the
-# spot have held still for two frames. On a phone
-# Material's search waits beside the screen before it slides in, and it may draw its list again
-# while the page is busy: a spot read off a panel not yet in view (a tap there landed on <html>)
-# or off a card drawn before would miss.
+# screen as the page is drawn at its own size (the visual viewport, unzoomed), a touch there lands
+# on the element (nothing else lies over it), and the element and the spot have held still for two
+# frames. On a phone Material's search waits beside the screen before it slides in, and it may draw
+# its list again while the page is busy: a spot read off a panel not yet in view (a tap there landed
+# on <html>) or off a card drawn before would miss.
 STILL_SPOT = """([pick, dy]) => {
   const target = typeof pick === 'string' ? document.querySelector(pick) : pick;
   if (!target) return null;
@@ -45,14 +45,14 @@ STILL_SPOT = """([pick, dy]) => {
   const before = window.__cxSpot;
   window.__cxSpot = { target, spot };
   const view = window.visualViewport;
-  const onScreen = spot[0] >= 0 && spot[1] >= 0 && spot[0] < view.width && spot[1] < view.height;
+  const onScreen = view.scale === 1 && spot[0] >= 0 && spot[1] >= 0 && spot[0] < view.width && spot[1] < view.height;
   const still = before && before.target === target && before.spot[0] === spot[0] && before.spot[1] === spot[1];
   return onScreen && still && target.contains(document.elementFromPoint(...spot)) ? spot : null;
 }"""
 
 AT_SPOT = """() => { const last = window.__cxSpot; if (!last) return 'nothing found';
   const hit = document.elementFromPoint(...last.spot);
-  return { spot: last.spot, screen: [visualViewport.width, visualViewport.height],
+  return { spot: last.spot, screen: [visualViewport.width, visualViewport.height, visualViewport.scale],
            hit: hit ? hit.tagName + '.' + hit.className : null }; }"""
 
 
