@@ -26,12 +26,11 @@ from tests.phone import search
 pytestmark = pytest.mark.browser
 
 
-def _centre(page: Any, locator: Any) -> tuple[float, float]:
-    """Scroll `locator` to the middle of the screen; the point a finger aims at, in the viewport."""
+def _tap_centre(page: Any, locator: Any) -> None:
+    """Scroll `locator` to the middle of the screen and tap it there, once a finger could
+    (tests/phone.py tap_still)."""
     locator.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
-    next_frames(page)
-    box = locator.bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    tap_still(page, locator)
 
 
 def every(locator: Any, at_least: int) -> list[Any]:
@@ -57,19 +56,18 @@ def test_a_tap_on_each_preview_control_opens_its_own_links_preview(phone: Any, s
     wrong = {}
     for i, control in enumerate(every(controls, 4)):
         link = control.evaluate(LINK_OF)
-        control.evaluate("(el) => el.scrollIntoView({ block: 'center' })")
-        tap_still(phone, control)   # once the preview before it has faded off it
+        _tap_centre(phone, control)   # once the preview before it has faded off it
         opened = once_tapped(phone, OPENED, control.element_handle())
         if opened != link or control.get_attribute("aria-expanded") != "true":
             wrong[f"{i}: {link}"] = opened
         else:
-            phone.touchscreen.tap(*_centre(phone, control))   # the second tap closes it
+            _tap_centre(phone, control)   # the second tap closes it
             phone.wait_for_function("(b) => b.getAttribute('aria-expanded') === 'false'", arg=control.element_handle())
     assert wrong == {}
     # and the preview that opens is its link's: the ruling it names
     control = controls.first
     ruling = control.evaluate(LINK_OF)
-    phone.touchscreen.tap(*_centre(phone, control))
+    _tap_centre(phone, control)
     # (the previews opened above may still be fading out: the open one is Material's active one)
     phone.wait_for_function("""(ruling) => [...document.querySelectorAll('.md-tooltip2--active h3')]
         .some((h) => h.textContent.startsWith(ruling + ':'))""", arg=ruling, timeout=15_000)
@@ -109,7 +107,7 @@ def test_a_tap_on_each_field_at_the_foot_of_the_screen_focuses_it(phone: Any, se
     root = phone.locator(f'[data-calculator="{cid}"]')
     more = root.locator("details.cx-more > summary")
     if more.count():
-        phone.touchscreen.tap(*_centre(phone, more.first))
+        _tap_centre(phone, more.first)
         root.locator("details.cx-more[open]").wait_for(state="attached")
     missed = {}
     for field in every(root.locator(".cx-form .cx-field:visible :is(input, select)"), 3):
@@ -137,13 +135,13 @@ def test_closing_a_definition_leaves_no_tooltip_open(phone: Any, served: str) ->
     visit(phone, served, "rk/basics/")
     term = phone.locator(".md-content p abbr").first
     for close in ("the Close button", "the term again"):
-        phone.touchscreen.tap(*_centre(phone, term))
+        _tap_centre(phone, term)
         definition = phone.locator(".cx-define")
         definition.wait_for()
         if close == "the Close button":
-            phone.touchscreen.tap(*_centre(phone, definition.locator("button")))
+            _tap_centre(phone, definition.locator("button"))
         else:
-            phone.touchscreen.tap(*_centre(phone, term))
+            _tap_centre(phone, term)
         definition.wait_for(state="detached")
         # the theme opens its tooltip for the focused term: it must not show
         phone.wait_for_selector(".md-tooltip2--active", state="attached")
