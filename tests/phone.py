@@ -57,7 +57,9 @@ AT_SPOT = """() => { const last = window.__cxSpot; if (!last) return 'nothing fo
 
 
 def tap_still(page: Any, target: Any, dy: float | None = None) -> None:
-    """A finger on `target` (a selector or a Locator), where it is on screen and still (STILL_SPOT)."""
+    """A finger on `target`, where it is on screen and still (STILL_SPOT). A selector is looked up
+    afresh each frame, so it follows a list drawn again (the search's results); a Locator is held to
+    the element it finds first (a control that stays where it is)."""
     pick = target if isinstance(target, str) else target.element_handle()
     try:
         spot = page.wait_for_function(STILL_SPOT, arg=[pick, dy]).json_value()
