@@ -102,13 +102,16 @@ def type_in(page: Any, box: Any, text: str) -> float:
     return page.evaluate("() => window.__answered - window.__lastKey")
 
 
+RESULT = ".md-search-result .md-search-result__item"   # one of the search's results, the answer first
+
+
 def first_result(page: Any) -> Any:
-    return page.locator(".md-search-result .md-search-result__item").first
+    return page.locator(RESULT).first
 
 
 def tap_first(page: Any) -> None:
     """A finger on the first result's link, near its top (where its figure is)."""
-    tap_still(page, ".md-search-result .md-search-result__item a", dy=30)
+    tap_still(page, f"{RESULT} a", dy=30)
 
 
 # ---------------------------------------------------------------- item 1: a roll is answered first
